@@ -1,0 +1,80 @@
+package dev.memdir.memory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
+import java.util.UUID;
+
+/** Crash-safe file replacement: a hidden temp file in the same directory, fsync, rename, fsync the directory. */
+final class AtomicFiles {
+
+    static final String TEMP_PREFIX = ".memdir-tmp-";
+
+    private AtomicFiles() {}
+
+    /** Replaces (or creates) {@code target} with {@code content}; a crash leaves the old or the new bytes. */
+    static void write(Path target, byte[] content) throws IOException {
+        Path directory = target.getParent();
+        Path temp = directory.resolve(TEMP_PREFIX + UUID.randomUUID());
+        try {
+            try (FileChannel channel = FileChannel.open(temp,
+                    FilePermissions.createOptions(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    FilePermissions.privateFile(temp))) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            keepModeOf(target, temp);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+        syncDirectory(directory);
+    }
+
+    /** Flushes a directory's entries (renames, creations, deletions) to disk. */
+    static void syncDirectory(Path directory) throws IOException {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
+    /** Removes temp files that a killed process left anywhere below {@code root}. */
+    static void removeStrayTempFiles(Path root) throws IOException {
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                if (attrs.isRegularFile() && file.getFileName().toString().startsWith(TEMP_PREFIX)) {
+                    Files.deleteIfExists(file);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    private static void keepModeOf(Path existing, Path replacement) throws IOException {
+        if (!FilePermissions.isPosix(existing) || !Files.isRegularFile(existing, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(existing, LinkOption.NOFOLLOW_LINKS);
+        Files.setPosixFilePermissions(replacement, mode);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.memdir.memory;
+
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.Messages;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code insert}: places text after line {@code insertLine} (0 = before the first), under the root lock. */
+record Insert(MemoryPath path, long insertLine, String insertText) implements MemoryCommand {
+
+    @Override
+    public String name() {
+        return "insert";
+    }
+
+    @Override
+    public CommandOutput run(MemoryStore store) throws IOException, CommandException {
+        return store.exclusively(() -> {
+            Located located = store.locate(path);
+            store.requireRegularFile(located, Messages.notFound(path.display()));
+            String content = TextContent.decodeForEdit(store.read(located), path.display());
+            List<String> lines = new ArrayList<>(TextContent.lines(content));
+            if (insertLine < 0 || insertLine > lines.size()) {
+                throw new CommandException(Messages.invalidInsertLine(insertLine, lines.size()));
+            }
+            String text = insertText.endsWith("\n") ? insertText.substring(0, insertText.length() - 1) : insertText;
+            lines.add((int) insertLine, text);
+            store.write(located, TextContent.encode(String.join("\n", lines)));
+            return new CommandOutput.Text(Messages.inserted(path.display()));
+        });
+    }
+}

@@ -1,0 +1,21 @@
+package dev.memdir.memory;
+
+import dev.memdir.memory.path.MemoryPath;
+import java.io.IOException;
+
+/** One parsed memory command, ready to run against a store. */
+sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete, Rename {
+
+    /** Returns the command's name as the model spells it ({@code str_replace}). */
+    String name();
+
+    /** Returns the path the command acts on (the source, for rename), for error texts. */
+    MemoryPath path();
+
+    /** Returns whether the command may change the store. */
+    default boolean writes() {
+        return true;
+    }
+
+    CommandOutput run(MemoryStore store) throws IOException, CommandException;
+}

@@ -1,0 +1,195 @@
+package dev.memdir.memory;
+
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.Messages;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** The memory root on disk: where virtual paths land, how files are read and written, and the write lock. */
+public final class MemoryStore implements Closeable {
+
+    private final Path root;
+    private final long maxFileBytes;
+    private final RootLock lock;
+
+    private MemoryStore(Path root, long maxFileBytes, RootLock lock) {
+        this.root = root;
+        this.maxFileBytes = maxFileBytes;
+        this.lock = lock;
+    }
+
+    /** Opens (creating if needed, mode 0700) the root and removes temp files a crashed writer left there. */
+    public static MemoryStore open(Path root, long maxFileBytes) throws IOException {
+        if (!Files.exists(root)) {
+            Files.createDirectories(root, FilePermissions.privateDirectory(root));
+        }
+        if (!Files.isDirectory(root)) {
+            throw new NotDirectoryException(root.toString());
+        }
+        Path real = root.toRealPath();
+        RootLock lock = new RootLock(real);
+        MemoryStore store = new MemoryStore(real, maxFileBytes, lock);
+        try {
+            store.exclusively(() -> {
+                AtomicFiles.removeStrayTempFiles(real);
+                return null;
+            });
+        } catch (CommandException impossible) {
+            throw new AssertionError(impossible);
+        }
+        return store;
+    }
+
+    /** Returns the real path of the root directory. */
+    public Path root() {
+        return root;
+    }
+
+    /** Runs {@code action} holding the root's write lock, which other memdir processes respect too. */
+    <T> T exclusively(StoreAction<T> action) throws IOException, CommandException {
+        return lock.holding(action);
+    }
+
+    /**
+     * Returns where {@code path} lands on disk. Every existing ancestor that is a symbolic link must
+     * resolve inside the root; the final name is left unresolved so that a link there is seen as a link.
+     */
+    Located locate(MemoryPath path) throws IOException, CommandException {
+        Path current = root;
+        List<String> segments = path.segments();
+        for (int i = 0; i < segments.size(); i++) {
+            Path next = current.resolve(segments.get(i));
+            BasicFileAttributes attributes = new Located(path, next).attributes();
+            if (attributes == null) {
+                for (String rest : segments.subList(i + 1, segments.size())) {
+                    next = next.resolve(rest);
+                }
+                return new Located(path, next);
+            }
+            boolean last = i == segments.size() - 1;
+            if (attributes.isSymbolicLink()) {
+                Path target = realInsideRoot(next);
+                if (target == null && !last) {
+                    throw new CommandException(Messages.symlinkEscape());
+                }
+                if (last) {
+                    return new Located(path, next);
+                }
+                next = target;
+            }
+            current = next;
+        }
+        return new Located(path, current);
+    }
+
+    /** Fails unless the entry is a regular file that can be read as it stands (no link followed). */
+    void requireRegularFile(Located located, String notFoundText) throws IOException, CommandException {
+        BasicFileAttributes attributes = located.attributes();
+        if (attributes == null) {
+            throw new CommandException(notFoundText);
+        }
+        if (attributes.isSymbolicLink()) {
+            throw new CommandException(realInsideRoot(located.disk()) == null
+                    ? Messages.symlinkEscape()
+                    : Messages.symlinkNotFollowed(located.display()));
+        }
+        if (!attributes.isRegularFile()) {
+            throw new CommandException(Messages.notAFile(located.display()));
+        }
+    }
+
+    /** Reads a file's bytes without following a final link. */
+    byte[] read(Located located) throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(located.disk(),
+                Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
+                InputStream in = Channels.newInputStream(channel)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** Writes {@code content} atomically, refusing (and changing nothing) past the per-file cap. */
+    void write(Located located, byte[] content) throws IOException, CommandException {
+        checkSize(located, content);
+        AtomicFiles.write(located.disk(), content);
+    }
+
+    /** Fails when {@code content} is over the per-file cap. */
+    void checkSize(Located located, byte[] content) throws CommandException {
+        if (content.length > maxFileBytes) {
+            throw new CommandException(Messages.tooLarge(located.display(), content.length, maxFileBytes));
+        }
+    }
+
+    /**
+     * Creates the missing directories above {@code located} (mode 0700) and returns those it created,
+     * deepest last, so that a caller whose next step fails can take them away again.
+     */
+    List<Path> createParents(Located located) throws IOException, CommandException {
+        List<Path> created = new ArrayList<>();
+        Path current = root;
+        List<String> segments = located.path().segments();
+        for (int i = 0; i < segments.size() - 1; i++) {
+            current = current.resolve(segments.get(i));
+            BasicFileAttributes attributes = new Located(located.path(), current).attributes();
+            if (attributes == null) {
+                try {
+                    Files.createDirectory(current, FilePermissions.privateDirectory(current));
+                } catch (FileAlreadyExistsException raced) {
+                    continue;
+                }
+                AtomicFiles.syncDirectory(current.getParent());
+                created.add(current);
+            } else if (attributes.isSymbolicLink()) {
+                current = realInsideRoot(current);
+                if (current == null) {
+                    removeCreated(created);
+                    throw new CommandException(Messages.symlinkEscape());
+                }
+            } else if (!attributes.isDirectory()) {
+                removeCreated(created);
+                String ancestor = MemoryPath.ROOT + "/" + String.join("/", segments.subList(0, i + 1));
+                throw new CommandException(Messages.notADirectory(ancestor));
+            }
+        }
+        return created;
+    }
+
+    /** Removes directories made by {@link #createParents} (deepest first), if they are still empty. */
+    void removeCreated(List<Path> created) {
+        for (int i = created.size() - 1; i >= 0; i--) {
+            try {
+                Files.deleteIfExists(created.get(i));
+            } catch (IOException notEmptyOrGone) {
+                return;
+            }
+        }
+    }
+
+    /** Returns the real path of a link when it stays inside the root, or null (outside, dangling or looping). */
+    private Path realInsideRoot(Path link) {
+        try {
+            Path real = link.toRealPath();
+            return real.startsWith(root) ? real : null;
+        } catch (IOException dangling) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        lock.close();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.memdir.memory;
+
+import dev.memdir.memory.render.Messages;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.List;
+import java.util.Map;
+
+/** The memory tool of the Claude API over one store: a command name and its JSON arguments in, an answer out. */
+public final class MemoryTool {
+
+    /** The command names, in the order the reference documents them. */
+    public static final List<String> COMMANDS = List.of("view", "create", "str_replace", "insert", "delete", "rename");
+
+    private final MemoryStore store;
+    private final boolean readOnly;
+
+    public MemoryTool(MemoryStore store, boolean readOnly) {
+        this.store = store;
+        this.readOnly = readOnly;
+    }
+
+    /** Runs {@code command}; every failure, including an I/O one, comes back as a {@link CommandException}. */
+    public CommandOutput call(String command, Map<String, Object> arguments) throws CommandException {
+        MemoryCommand parsed = parse(command, new Arguments(command, arguments));
+        if (readOnly && parsed.writes()) {
+            throw new CommandException(Messages.readOnly(command));
+        }
+        try {
+            return parsed.run(store);
+        } catch (IOException e) {
+            throw new CommandException(Messages.ioFailure(parsed.name(), parsed.path().display(), reason(e)));
+        }
+    }
+
+    private static MemoryCommand parse(String command, Arguments args) throws CommandException {
+        switch (command) {
+            case "view":
+                return new View(args.path("path"), args.viewRange("view_range"));
+            case "create":
+                return new Create(args.path("path"), args.string("file_text"));
+            case "str_replace":
+                return new StrReplace(args.path("path"), args.string("old_str"),
+                        args.optionalString("new_str").orElse(""));
+            case "insert":
+                return new Insert(args.path("path"), args.integer("insert_line"), args.string("insert_text"));
+            case "delete":
+                return new Delete(args.path("path"));
+            case "rename":
+                return new Rename(args.path("old_path"), args.path("new_path"));
+            default:
+                throw new CommandException(Messages.unknownCommand(command));
+        }
+    }
+
+    /** Returns a short reason that names no path on the host. */
+    private static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "it vanished while the command ran";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason().toLowerCase(java.util.Locale.ROOT);
+        }
+        return e.getClass().getSimpleName();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.memdir.memory;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The one lock every change to a root takes: an in-process lock (a JVM may hold only one
+ * {@link FileLock} per file) and an OS lock on a hidden file that every memdir process respects.
+ */
+final class RootLock implements Closeable {
+
+    static final String FILE_NAME = ".memdir.lock";
+
+    private final ReentrantLock local = new ReentrantLock();
+    private final FileChannel channel;
+
+    RootLock(Path root) throws IOException {
+        Path file = root.resolve(FILE_NAME);
+        this.channel = FileChannel.open(file, FilePermissions.createOptions(StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE), FilePermissions.privateFile(file));
+    }
+
+    <T> T holding(StoreAction<T> action) throws IOException, CommandException {
+        local.lock();
+        try (FileLock ignored = channel.lock()) {
+            return action.run();
+        } finally {
+            local.unlock();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

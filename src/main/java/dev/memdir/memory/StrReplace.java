@@ -1,0 +1,71 @@
+package dev.memdir.memory;
+
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.Messages;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code str_replace}: replaces the one occurrence of {@code oldStr} in the whole content (so it may span
+ * lines), under the root lock so that no other writer's edit is lost in between.
+ */
+record StrReplace(MemoryPath path, String oldStr, String newStr) implements MemoryCommand {
+
+    private static final int SNIPPET_CONTEXT = 2;
+
+    @Override
+    public String name() {
+        return "str_replace";
+    }
+
+    @Override
+    public CommandOutput run(MemoryStore store) throws IOException, CommandException {
+        return store.exclusively(() -> {
+            Located located = store.locate(path);
+            store.requireRegularFile(located, Messages.notFound(path.display()));
+            String content = TextContent.decodeForEdit(store.read(located), path.display());
+            if (oldStr.isEmpty()) {
+                throw new CommandException(Messages.emptyOldStr(path.display()));
+            }
+            List<Integer> starts = occurrences(content);
+            if (starts.isEmpty()) {
+                throw new CommandException(Messages.noMatch(oldStr, path.display()));
+            }
+            if (starts.size() > 1) {
+                throw new CommandException(Messages.multipleMatches(oldStr, linesOf(content, starts)));
+            }
+            int at = starts.get(0);
+            String edited = content.substring(0, at) + newStr + content.substring(at + oldStr.length());
+            store.write(located, TextContent.encode(edited));
+            return new CommandOutput.Text(Messages.replaced(snippet(edited, TextContent.lineAt(content, at))));
+        });
+    }
+
+    /** Returns every index where {@code oldStr} starts, overlapping ones included: each makes the match ambiguous. */
+    private List<Integer> occurrences(String content) {
+        List<Integer> starts = new ArrayList<>();
+        for (int i = content.indexOf(oldStr); i >= 0; i = content.indexOf(oldStr, i + 1)) {
+            starts.add(i);
+        }
+        return starts;
+    }
+
+    private static List<Integer> linesOf(String content, List<Integer> starts) {
+        List<Integer> lines = new ArrayList<>();
+        for (int start : starts) {
+            int line = TextContent.lineAt(content, start);
+            if (!lines.contains(line)) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    private static String snippet(String edited, int matchLine) {
+        List<String> lines = TextContent.lines(edited);
+        int first = Math.max(1, matchLine - SNIPPET_CONTEXT);
+        int last = Math.min(lines.size(), matchLine + SNIPPET_CONTEXT);
+        return TextContent.numbered(lines, Math.min(first, last), last);
+    }
+}

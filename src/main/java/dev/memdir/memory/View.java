@@ -1,0 +1,50 @@
+package dev.memdir.memory;
+
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.Messages;
+import java.io.IOException;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code view}: a directory listing two levels deep, a numbered (and paged) file, or an image. */
+record View(MemoryPath path, Optional<ViewRange> range) implements MemoryCommand {
+
+    private static final Map<String, String> IMAGE_TYPES =
+            Map.of("png", "image/png", "jpg", "image/jpeg", "jpeg", "image/jpeg");
+
+    @Override
+    public String name() {
+        return "view";
+    }
+
+    @Override
+    public boolean writes() {
+        return false;
+    }
+
+    @Override
+    public CommandOutput run(MemoryStore store) throws IOException, CommandException {
+        Located located = store.locate(path);
+        BasicFileAttributes attributes = located.attributes();
+        if (attributes != null && attributes.isDirectory()) {
+            return new CommandOutput.Text(DirectoryListing.render(located));
+        }
+        store.requireRegularFile(located, Messages.notFound(path.display()));
+        byte[] bytes = store.read(located);
+        Optional<String> imageType = imageType();
+        if (imageType.isPresent()) {
+            return new CommandOutput.Image(bytes, imageType.get());
+        }
+        return new CommandOutput.Text(FileView.render(path.display(), TextContent.decodeForView(bytes), range));
+    }
+
+    private Optional<String> imageType() {
+        String name = path.fileName();
+        int dot = name.lastIndexOf('.');
+        return dot < 0
+                ? Optional.empty()
+                : Optional.ofNullable(IMAGE_TYPES.get(name.substring(dot + 1).toLowerCase(Locale.ROOT)));
+    }
+}

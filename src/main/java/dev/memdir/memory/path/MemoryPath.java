@@ -1,0 +1,49 @@
+package dev.memdir.memory.path;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A parsed, validated virtual path under {@code /memories}: immutable, made only by {@link MemoryPathParser}.
+ *
+ * @param display the path as echoed back to the caller (the input with one trailing {@code /} dropped)
+ * @param segments the names below the root, never empty strings, {@code .} or {@code ..}
+ */
+public record MemoryPath(String display, List<String> segments) {
+
+    public static final String ROOT = "/memories";
+
+    public MemoryPath {
+        segments = List.copyOf(segments);
+    }
+
+    /** Returns whether this path names the memory root itself. */
+    public boolean isRoot() {
+        return segments.isEmpty();
+    }
+
+    /** Returns the last segment, or {@code memories} for the root. */
+    public String fileName() {
+        return isRoot() ? "memories" : segments.get(segments.size() - 1);
+    }
+
+    /** Returns where this path lies below {@code root} on disk (no link is resolved). */
+    public Path under(Path root) {
+        Path resolved = root;
+        for (String segment : segments) {
+            resolved = resolved.resolve(segment);
+        }
+        return resolved;
+    }
+
+    /** Returns whether {@code other} is this path or lies below it. */
+    public boolean contains(MemoryPath other) {
+        return other.segments.size() >= segments.size()
+                && other.segments.subList(0, segments.size()).equals(segments);
+    }
+
+    @Override
+    public String toString() {
+        return display;
+    }
+}
