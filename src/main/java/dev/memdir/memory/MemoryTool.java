@@ -35,6 +35,18 @@ public final class MemoryTool {
         }
     }
 
+    /** Runs an input of the API's single memory tool: a {@code command} field plus that command's fields. */
+    public CommandOutput call(Map<String, Object> apiInput) throws CommandException {
+        Object command = apiInput == null ? null : apiInput.get("command");
+        if (command == null) {
+            throw new CommandException(Messages.missingCommand());
+        }
+        if (!(command instanceof String name)) {
+            throw new CommandException(Messages.wrongType("memory", "command", "a string"));
+        }
+        return call(name, apiInput);
+    }
+
     private static MemoryCommand parse(String command, Arguments args) throws CommandException {
         switch (command) {
             case "view":

@@ -164,6 +164,10 @@ public final class Messages {
                 + "`. Valid commands: view, create, str_replace, insert, delete, rename";
     }
 
+    public static String missingCommand() {
+        return ERROR + "Missing required parameter `command`: one of view, create, str_replace, insert, delete, rename";
+    }
+
     public static String missingParameter(String command, String parameter) {
         return ERROR + "Missing required parameter `" + parameter + "` for command " + command;
     }

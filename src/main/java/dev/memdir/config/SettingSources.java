@@ -1,0 +1,44 @@
+package dev.memdir.config;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where a setting's raw value comes from, first match wins: command-line flags, then environment
+ * variables ({@code MEMDIR_} plus the key in upper case, {@code -} as {@code _}), then the YAML file.
+ */
+final class SettingSources {
+
+    /** A raw value and a description of where it came from, for error messages. */
+    record Raw(String value, String origin) {}
+
+    private final Map<String, String> flags;
+    private final Map<String, String> env;
+    private final Map<String, String> file;
+    private final String fileName;
+
+    SettingSources(Map<String, String> flags, Map<String, String> env, Map<String, String> file, String fileName) {
+        this.flags = flags;
+        this.env = env;
+        this.file = file;
+        this.fileName = fileName;
+    }
+
+    static String envName(String key) {
+        return "MEMDIR_" + key.toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+
+    Optional<Raw> lookup(String key) {
+        for (Raw candidate : List.of(
+                new Raw(flags.get(key), "--" + key),
+                new Raw(env.get(envName(key)), envName(key)),
+                new Raw(file.get(key), "'" + key + "' in " + fileName))) {
+            if (candidate.value() != null) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+}

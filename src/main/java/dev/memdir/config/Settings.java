@@ -1,0 +1,20 @@
+package dev.memdir.config;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What {@code memdir serve} runs with, after flags, environment and config file were merged.
+ *
+ * @param root the memory root directory ({@code /memories} on disk)
+ * @param tools how the memory commands are published
+ * @param readOnly whether only {@code view} is offered
+ * @param maxFileBytes the most one memory file may hold
+ * @param logLevel the logback level for stderr (and the log file)
+ * @param logFile where logs are also written, if anywhere
+ */
+public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, String logLevel,
+        Optional<Path> logFile) {
+
+    public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
+}

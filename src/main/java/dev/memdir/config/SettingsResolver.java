@@ -1,0 +1,174 @@
+package dev.memdir.config;
+
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Merges flags, environment and the config file into {@link Settings}, with a precise error for a bad value. */
+public final class SettingsResolver {
+
+    public static final String ROOT = "root";
+    public static final String CLAUDE_CODE_MEMORY = "claude-code-memory";
+    public static final String TOOLS = "tools";
+    public static final String READ_ONLY = "read-only";
+    public static final String MAX_FILE_BYTES = "max-file-bytes";
+    public static final String LOG_LEVEL = "log-level";
+    public static final String LOG_FILE = "log-file";
+
+    static final Set<String> KEYS =
+            Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, LOG_LEVEL, LOG_FILE);
+
+    private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
+
+    private final Map<String, String> env;
+    private final Path home;
+    private final Path workingDirectory;
+
+    /** Resolves against this process's environment, home and working directory. */
+    public static SettingsResolver forThisProcess() {
+        return new SettingsResolver(System.getenv(), Path.of(System.getProperty("user.home")),
+                Path.of("").toAbsolutePath());
+    }
+
+    public SettingsResolver(Map<String, String> env, Path home, Path workingDirectory) {
+        this.env = env;
+        this.home = home;
+        this.workingDirectory = workingDirectory;
+    }
+
+    /**
+     * Returns the settings; {@code flags} holds the flags given, by key, and {@code configFlag} the
+     * {@code --config} file if one was named.
+     */
+    public Settings resolve(Map<String, String> flags, Optional<String> configFlag) throws ConfigException {
+        Optional<String> named = configFlag.or(() -> Optional.ofNullable(env.get("MEMDIR_CONFIG")));
+        Path configPath = named.isPresent() ? path(named.get(), "--config") : memdirHome().resolve("config.yaml");
+        Map<String, String> file = ConfigFile.read(configPath, named.isPresent(), KEYS);
+        SettingSources sources = new SettingSources(flags, env, file, configPath.toString());
+
+        boolean claudeCodeMemory = bool(sources, CLAUDE_CODE_MEMORY);
+        Optional<SettingSources.Raw> root = sources.lookup(ROOT);
+        Path rootPath = root.isPresent() ? path(root.get().value(), root.get().origin()) : defaultRoot(claudeCodeMemory);
+        Optional<SettingSources.Raw> logFile = sources.lookup(LOG_FILE);
+        return new Settings(
+                rootPath,
+                tools(sources),
+                bool(sources, READ_ONLY),
+                maxFileBytes(sources),
+                logLevel(sources),
+                logFile.isPresent() ? Optional.of(path(logFile.get().value(), logFile.get().origin())) : Optional.empty());
+    }
+
+    private Path memdirHome() throws ConfigException {
+        String configured = env.get("MEMDIR_HOME");
+        return configured != null && !configured.isEmpty() ? path(configured, "MEMDIR_HOME") : home.resolve(".memdir");
+    }
+
+    private Path defaultRoot(boolean claudeCodeMemory) throws ConfigException {
+        String key;
+        try {
+            key = ProjectKey.of(workingDirectory);
+        } catch (IOException e) {
+            throw new ConfigException("cannot work out the project of " + workingDirectory + " (" + e.getMessage()
+                    + "); give the memory root with --root");
+        }
+        if (claudeCodeMemory) {
+            String claudeDir = env.get("CLAUDE_CONFIG_DIR");
+            Path claude = claudeDir != null && !claudeDir.isEmpty()
+                    ? path(claudeDir, "CLAUDE_CONFIG_DIR")
+                    : home.resolve(".claude");
+            return claude.resolve("projects").resolve(key).resolve("memory");
+        }
+        return memdirHome().resolve("projects").resolve(key).resolve("memory");
+    }
+
+    private static ToolLayout tools(SettingSources sources) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(TOOLS);
+        if (raw.isEmpty()) {
+            return ToolLayout.SPLIT;
+        }
+        switch (raw.get().value().trim().toLowerCase(Locale.ROOT)) {
+            case "split":
+                return ToolLayout.SPLIT;
+            case "single":
+                return ToolLayout.SINGLE;
+            default:
+                throw invalid(raw.get(), "split or single");
+        }
+    }
+
+    private static boolean bool(SettingSources sources, String key) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(key);
+        if (raw.isEmpty()) {
+            return false;
+        }
+        switch (raw.get().value().trim().toLowerCase(Locale.ROOT)) {
+            case "true": case "yes": case "1":
+                return true;
+            case "false": case "no": case "0":
+                return false;
+            default:
+                throw invalid(raw.get(), "true or false");
+        }
+    }
+
+    private static long maxFileBytes(SettingSources sources) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(MAX_FILE_BYTES);
+        if (raw.isEmpty()) {
+            return Settings.DEFAULT_MAX_FILE_BYTES;
+        }
+        Matcher matcher = SIZE.matcher(raw.get().value().trim());
+        if (!matcher.matches()) {
+            throw invalid(raw.get(), "a positive number of bytes, optionally with K or M (e.g. 102400 or 100K)");
+        }
+        try {
+            long number = Long.parseLong(matcher.group(1));
+            String unit = matcher.group(2).toLowerCase(Locale.ROOT);
+            long bytes = Math.multiplyExact(number, unit.startsWith("k") ? 1024L : unit.startsWith("m") ? 1 << 20 : 1L);
+            if (bytes <= 0) {
+                throw invalid(raw.get(), "a positive number of bytes");
+            }
+            return bytes;
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw invalid(raw.get(), "a number of bytes that fits in 63 bits");
+        }
+    }
+
+    private static String logLevel(SettingSources sources) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(LOG_LEVEL);
+        if (raw.isEmpty()) {
+            return "INFO";
+        }
+        String level = raw.get().value().trim().toUpperCase(Locale.ROOT);
+        if (!LOG_LEVELS.contains(level)) {
+            throw invalid(raw.get(), "one of trace, debug, info, warn, error, off");
+        }
+        return level;
+    }
+
+    private Path path(String value, String origin) throws ConfigException {
+        try {
+            return workingDirectory.resolve(expand(value)).normalize();
+        } catch (InvalidPathException e) {
+            throw new ConfigException(origin + " is not a usable path: '" + value + "'");
+        }
+    }
+
+    private Path expand(String value) {
+        if (value.equals("~")) {
+            return home;
+        }
+        return value.startsWith("~/") ? home.resolve(value.substring(2)) : Path.of(value);
+    }
+
+    private static ConfigException invalid(SettingSources.Raw raw, String expected) {
+        return new ConfigException(raw.origin() + " must be " + expected + ", not '" + raw.value() + "'");
+    }
+}

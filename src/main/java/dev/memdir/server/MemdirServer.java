@@ -1,0 +1,69 @@
+package dev.memdir.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.config.Settings;
+import dev.memdir.config.ToolLayout;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.MemoryTool;
+import dev.memdir.server.transport.StdioLineTransportProvider;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Builds the MCP server over a memory store and serves it on a pair of streams until input ends. */
+public final class MemdirServer {
+
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
+
+    private MemdirServer() {}
+
+    /** Serves MCP on {@code in}/{@code out} until the client closes its input and every request is answered. */
+    public static void serve(Settings settings, String version, InputStream in, OutputStream out)
+            throws IOException, InterruptedException {
+        ObjectMapper json = new ObjectMapper();
+        McpJsonMapper mcpJson = McpJsonDefaults.getMapper();
+        try (MemoryStore store = MemoryStore.open(settings.root(), settings.maxFileBytes())) {
+            MemoryTool memoryTool = new MemoryTool(store, settings.readOnly());
+            StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
+                    StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
+            // Everything is registered before build(): adding later would send list-changed ahead of initialize.
+            McpSyncServer server = McpServer.sync(transport)
+                    .serverInfo("memdir", version)
+                    .instructions(ServerInstructions.protocol(settings.tools()))
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                    .validateToolInputs(false)
+                    // Handlers run on the transport's worker thread, one at a time, in arrival order.
+                    .immediateExecution(true)
+                    .tools(tools(new ToolCatalog(json), memoryTool, settings))
+                    .build();
+            transport.awaitStopped();
+            server.closeGracefully();
+        }
+    }
+
+    private static List<SyncToolSpecification> tools(ToolCatalog catalog, MemoryTool memoryTool, Settings settings) {
+        if (settings.tools() == ToolLayout.SINGLE) {
+            return List.of(SyncToolSpecification.builder()
+                    .tool(catalog.single(settings.readOnly()))
+                    .callHandler((exchange, request) ->
+                            MemoryToolAdapter.answer(() -> memoryTool.call(request.arguments())))
+                    .build());
+        }
+        return catalog.split(settings.readOnly()).stream()
+                .map(tool -> SyncToolSpecification.builder()
+                        .tool(tool)
+                        .callHandler((exchange, request) ->
+                                MemoryToolAdapter.answer(() -> memoryTool.call(tool.name(), request.arguments())))
+                        .build())
+                .collect(Collectors.toList());
+    }
+}

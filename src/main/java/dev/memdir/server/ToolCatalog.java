@@ -1,0 +1,94 @@
+package dev.memdir.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.memory.MemoryTool;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The tool definitions a client lists: six tools (the default) or the API's single {@code memory} tool. */
+final class ToolCatalog {
+
+    static final String SINGLE_TOOL_NAME = "memory";
+
+    private final ObjectMapper json;
+    private final ObjectNode definitions;
+
+    ToolCatalog(ObjectMapper json) {
+        this.json = json;
+        try (InputStream in = ToolCatalog.class.getResourceAsStream("tools.json")) {
+            this.definitions = (ObjectNode) json.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("tools.json is missing from the jar", e);
+        }
+    }
+
+    /** Returns one tool per command ({@code view} alone when read-only). */
+    List<McpSchema.Tool> split(boolean readOnly) {
+        List<McpSchema.Tool> tools = new ArrayList<>();
+        for (String command : commands(readOnly)) {
+            ObjectNode definition = ((ObjectNode) definitions.get(command)).deepCopy();
+            definition.put("name", command);
+            tools.add(toTool(definition));
+        }
+        return tools;
+    }
+
+    /** Returns the single {@code memory} tool whose input is a {@code command} plus that command's fields. */
+    McpSchema.Tool single(boolean readOnly) {
+        ObjectNode properties = json.createObjectNode();
+        ObjectNode command = properties.putObject("command");
+        command.put("type", "string");
+        ArrayNode names = command.putArray("enum");
+        commands(readOnly).forEach(names::add);
+        command.put("description", "The memory command to run; the other fields are that command's inputs");
+        for (String name : commands(readOnly)) {
+            definitions.get(name).path("inputSchema").path("properties").fields()
+                    .forEachRemaining(field -> properties.putIfAbsent(field.getKey(), field.getValue()));
+        }
+        ObjectNode tool = json.createObjectNode();
+        tool.put("name", SINGLE_TOOL_NAME);
+        tool.put("title", "Memory");
+        tool.put("description", "The memory tool of the Claude API over a persistent /memories directory. Commands: "
+                + String.join(", ", commands(readOnly))
+                + ". view lists a directory or shows a file with line numbers; create writes a new file;"
+                + " str_replace replaces a unique string; insert adds text after a line; delete removes a file or"
+                + " directory; rename moves one. Paths always start with /memories.");
+        ObjectNode schema = tool.putObject("inputSchema");
+        schema.put("type", "object");
+        schema.set("properties", properties);
+        schema.putArray("required").add("command");
+        ObjectNode annotations = tool.putObject("annotations");
+        annotations.put("title", "Memory");
+        annotations.put("readOnlyHint", readOnly);
+        annotations.put("destructiveHint", !readOnly);
+        annotations.put("idempotentHint", false);
+        annotations.put("openWorldHint", false);
+        return toTool(tool);
+    }
+
+    private static List<String> commands(boolean readOnly) {
+        return readOnly ? List.of("view") : MemoryTool.COMMANDS;
+    }
+
+    private McpSchema.Tool toTool(JsonNode definition) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> schema = json.convertValue(definition.get("inputSchema"), Map.class);
+        McpSchema.ToolAnnotations annotations =
+                json.convertValue(definition.get("annotations"), McpSchema.ToolAnnotations.class);
+        return McpSchema.Tool.builder()
+                .name(definition.get("name").asText())
+                .title(definition.get("title").asText())
+                .description(definition.get("description").asText())
+                .inputSchema(schema)
+                .annotations(annotations)
+                .build();
+    }
+}

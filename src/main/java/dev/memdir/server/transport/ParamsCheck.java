@@ -1,0 +1,72 @@
+package dev.memdir.server.transport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks the params of the requests the server answers, so that a wrong shape gets -32602 instead of
+ * the internal error the SDK would produce when it fails to convert them.
+ */
+final class ParamsCheck {
+
+    private record Shape(Class<?> type, List<String> required) {}
+
+    private static final Map<String, Shape> SHAPES = Map.of(
+            McpSchema.METHOD_INITIALIZE, new Shape(McpSchema.InitializeRequest.class, List.of("protocolVersion")),
+            McpSchema.METHOD_TOOLS_CALL, new Shape(McpSchema.CallToolRequest.class, List.of("name")),
+            McpSchema.METHOD_TOOLS_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
+            McpSchema.METHOD_RESOURCES_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
+            McpSchema.METHOD_RESOURCES_TEMPLATES_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
+            McpSchema.METHOD_RESOURCES_READ, new Shape(McpSchema.ReadResourceRequest.class, List.of("uri")),
+            McpSchema.METHOD_RESOURCES_SUBSCRIBE, new Shape(McpSchema.SubscribeRequest.class, List.of("uri")),
+            McpSchema.METHOD_RESOURCES_UNSUBSCRIBE, new Shape(McpSchema.UnsubscribeRequest.class, List.of("uri")),
+            McpSchema.METHOD_PROMPT_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
+            McpSchema.METHOD_PROMPT_GET, new Shape(McpSchema.GetPromptRequest.class, List.of("name")));
+
+    private final ObjectMapper json;
+
+    ParamsCheck(ObjectMapper json) {
+        this.json = json;
+    }
+
+    /** Returns what is wrong with the params of {@code method}, or empty when they fit (or the method is not ours). */
+    Optional<String> problem(String method, JsonNode params) {
+        Shape shape = SHAPES.get(method);
+        if (shape == null) {
+            return Optional.empty();
+        }
+        boolean absent = params == null || params.isNull();
+        if (absent && shape.required().isEmpty()) {
+            return Optional.empty();
+        }
+        if (absent || !params.isObject()) {
+            return Optional.of("Invalid params: " + method + " takes an object");
+        }
+        for (String field : shape.required()) {
+            if (params.path(field).isMissingNode() || params.path(field).isNull()) {
+                return Optional.of("Invalid params: " + method + " requires \"" + field + "\"");
+            }
+            if (!params.get(field).isTextual()) {
+                return Optional.of("Invalid params: \"" + field + "\" of " + method + " must be a string");
+            }
+        }
+        try {
+            json.treeToValue(params, shape.type());
+            return Optional.empty();
+        } catch (Exception e) {
+            return Optional.of("Invalid params for " + method + ": " + firstLine(e.getMessage()));
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "cannot be read";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

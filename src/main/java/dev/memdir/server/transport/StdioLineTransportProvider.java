@@ -1,0 +1,204 @@
+package dev.memdir.server.transport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+/**
+ * The stdio transport, replacing the SDK's: a malformed line gets a JSON-RPC error and the session goes on,
+ * blank lines are ignored, and when input ends every request already read is answered before it stops.
+ */
+public final class StdioLineTransportProvider implements McpServerTransportProvider {
+
+    private static final Logger log = LoggerFactory.getLogger(StdioLineTransportProvider.class);
+
+    /** Generous for any real message; past it a line is refused without being held in memory. */
+    public static final int DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+    private final McpJsonMapper mcpJson;
+    private final ObjectMapper json;
+    private final InputStream in;
+    private final OutboundWriter writer;
+    private final int maxLineBytes;
+    private final Duration drainTimeout;
+    private final PendingRequests pending = new PendingRequests();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    /** Requests and notifications run one at a time in the order they arrived, as a client that pipelines expects. */
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "memdir-worker");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile McpServerSession session;
+    private volatile Object initializeId;
+    private volatile boolean initializedSeen;
+
+    public StdioLineTransportProvider(McpJsonMapper mcpJson, ObjectMapper json, InputStream in, OutputStream out,
+            int maxLineBytes, Duration drainTimeout) {
+        this.mcpJson = mcpJson;
+        this.json = json;
+        this.in = in;
+        this.writer = new OutboundWriter(out);
+        this.maxLineBytes = maxLineBytes;
+        this.drainTimeout = drainTimeout;
+    }
+
+    @Override
+    public void setSessionFactory(McpServerSession.Factory sessionFactory) {
+        this.session = sessionFactory.create(new SessionTransport());
+        Thread reader = new Thread(this::readUntilEnd, "memdir-stdin");
+        reader.start();
+    }
+
+    /** Blocks until input has ended and every request read has been answered. */
+    public void awaitStopped() throws InterruptedException {
+        stopped.await();
+    }
+
+    @Override
+    public Mono<Void> notifyClients(String method, Object params) {
+        McpServerSession current = session;
+        return current == null ? Mono.empty() : current.sendNotification(method, params);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+        McpServerSession current = session;
+        return current == null ? Mono.empty() : current.closeGracefully();
+    }
+
+    private void readUntilEnd() {
+        InboundDecoder decoder = new InboundDecoder(json, mcpJson);
+        LineReader lines = new LineReader(in, maxLineBytes);
+        try {
+            for (byte[] line = lines.next(); line != null; line = lines.next()) {
+                Inbound inbound = decoder.decode(line, maxLineBytes);
+                if (inbound instanceof Inbound.Reply reply) {
+                    log.warn("Answered a bad input line with: {}", reply.response().path("error").path("message"));
+                    worker.execute(() -> writer.writeLine(reply.response().toString()));
+                } else if (inbound instanceof Inbound.Message message) {
+                    dispatch(message.message());
+                }
+            }
+        } catch (IOException e) {
+            log.warn("Reading stdin failed, stopping: {}", e.getMessage());
+        } finally {
+            drain();
+        }
+    }
+
+    private void dispatch(McpSchema.JSONRPCMessage message) {
+        if (message instanceof McpSchema.JSONRPCRequest request) {
+            boolean initialize = McpSchema.METHOD_INITIALIZE.equals(request.method());
+            if (initializeId == null && !initialize) {
+                worker.execute(() -> answerBeforeInitialize(request));
+                return;
+            }
+            if (initialize && initializeId == null) {
+                initializeId = request.id();
+            }
+            pending.add(request.id());
+        } else if (message instanceof McpSchema.JSONRPCNotification notification
+                && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(notification.method())) {
+            initializedSeen = true;
+        }
+        if (message instanceof McpSchema.JSONRPCResponse) {
+            // A client's answer to a server request completes a waiting call; it must not queue behind it.
+            handle(message);
+        } else {
+            worker.execute(() -> handle(message));
+        }
+    }
+
+    private void handle(McpSchema.JSONRPCMessage message) {
+        session.handle(message).subscribe(null, error -> log.error("Handling {} failed", message, error));
+    }
+
+    /** Ping is allowed before initialize; anything else would wait for a session that never starts. */
+    private void answerBeforeInitialize(McpSchema.JSONRPCRequest request) {
+        JsonNode id = json.valueToTree(request.id());
+        if (McpSchema.METHOD_PING.equals(request.method())) {
+            ObjectNode response = JsonNodeFactory.instance.objectNode();
+            response.put("jsonrpc", "2.0");
+            response.set("id", id);
+            response.putObject("result");
+            writer.writeLine(response.toString());
+            return;
+        }
+        writer.writeLine(JsonRpcErrors.response(id, JsonRpcErrors.INVALID_REQUEST,
+                "Invalid Request: the session is not initialized; send initialize first").toString());
+    }
+
+    /**
+     * Input has ended: wait for the answers still being worked on, then answer what is left with an error.
+     * Requests sent before the client's initialized notification can never run, so they are not waited for.
+     */
+    private void drain() {
+        try {
+            if (!initializedSeen) {
+                answerAll(pending.removeAllExcept(initializeId),
+                        "Server stopped: input ended before the session was initialized");
+            }
+            answerAll(pending.awaitAnswered(drainTimeout.toMillis()),
+                    "Server stopped: input ended before this request could be answered");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            worker.shutdownNow();
+            session.close();
+            stopped.countDown();
+        }
+    }
+
+    private void answerAll(Iterable<Object> ids, String message) {
+        for (Object id : ids) {
+            writer.writeLine(JsonRpcErrors.response(json.valueToTree(id), JsonRpcErrors.INTERNAL_ERROR, message)
+                    .toString());
+        }
+    }
+
+    /** The session's view of the transport: messages go out through the one writer. */
+    private final class SessionTransport implements McpServerTransport {
+
+        @Override
+        public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+            return Mono.fromRunnable(() -> {
+                try {
+                    writer.writeLine(mcpJson.writeValueAsString(message));
+                } catch (IOException e) {
+                    log.error("Could not serialise an outgoing message", e);
+                }
+                if (message instanceof McpSchema.JSONRPCResponse response) {
+                    pending.answered(response.id());
+                }
+            });
+        }
+
+        @Override
+        public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+            return mcpJson.convertValue(data, typeRef);
+        }
+
+        @Override
+        public Mono<Void> closeGracefully() {
+            return Mono.empty();
+        }
+    }
+}
