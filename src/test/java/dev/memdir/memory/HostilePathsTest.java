@@ -1,0 +1,718 @@
+package dev.memdir.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Path safety through the public tool surface: a corpus of hostile paths, each sent to every path field of
+ * every command, must come back with its exact error text and leave the disk, inside the root and around it,
+ * exactly as it was. The three message forms are those of "Path safety" in the memory tool spec; the
+ * {@code {reason}} of {@code Error: Invalid path {path}: {reason}}, which the spec leaves open, is the one
+ * {@code MemoryPathParser} gives, and so is the choice to report encoded {@code .}, {@code /} and {@code \}
+ * as traversal.
+ *
+ * <p>Layout of every test: {@code box/memories} is the root; {@code box/outside}, {@code box/memories-evil}
+ * (a sibling whose name shares the root's prefix) and {@code box/victim.txt} lie next to it. The box sits
+ * {@value #BOX_DEPTH} levels below the test's temp dir so that, should the parser ever let {@code ..} through,
+ * the deepest climb in the corpus (checked by {@link #corpus_neverClimbsOutOfTheTempDir}) still lands inside
+ * the temp dir: a regression must fail this suite, not delete the host's {@code /tmp}. For the same reason each
+ * hostile path is first sent to {@code view}, and only when that is refused as expected to the writing commands.
+ */
+class HostilePathsTest {
+
+    private static final String ESCAPE_VIA_SYMLINK = "Error: Path would escape /memories directory via symlink";
+    private static final String SECRET = "secret: do not touch\n";
+    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+
+    /** How many directories separate the temp dir from the box that holds the root and its neighbours. */
+    static final int BOX_DEPTH = 3;
+
+    @TempDir
+    Path temp;
+
+    private Path box;
+    private Path root;
+    private MemoryStore store;
+    private MemoryTool tool;
+    private Map<String, String> outsideBefore;
+    private Map<String, String> rootBefore;
+
+    @BeforeEach
+    void createRootAndItsNeighbours() throws IOException {
+        box = temp.resolve("jail/cell/box");
+        root = box.resolve("memories");
+        Files.createDirectories(root.resolve("dir"));
+        Files.writeString(root.resolve("keep.txt"), "keep: secret\n");
+        Files.writeString(root.resolve("dir/note.txt"), "note: secret\n");
+        Files.createDirectories(box.resolve("outside/sub"));
+        Files.writeString(box.resolve("outside/secret.txt"), SECRET);
+        Files.writeString(box.resolve("outside/sub/x"), SECRET);
+        Files.createDirectories(box.resolve("memories-evil"));
+        Files.writeString(box.resolve("memories-evil/loot.txt"), SECRET);
+        Files.writeString(box.resolve("victim.txt"), SECRET);
+        store = MemoryStore.open(root, 100 * 1024);
+        tool = new MemoryTool(store, false);
+        takeSnapshots();
+    }
+
+    @AfterEach
+    void closeStore() throws IOException {
+        store.close();
+    }
+
+    // ---- the corpus
+
+    /** A path no command may act on, and the one error text every command must answer with. */
+    record Hostile(String path, String expected) {
+        @Override
+        public String toString() {
+            return printable(path);
+        }
+    }
+
+    static Stream<Hostile> corpus() {
+        String a200 = "a".repeat(200) + "/";
+        String over1024 = "/memories/" + a200.repeat(5) + "b".repeat(10); // 1,025 bytes
+        String e200 = "\u00e9".repeat(100) + "/"; // 201 bytes, 101 chars
+        String over1024Utf8 = "/memories/" + e200.repeat(5) + "\u00e9".repeat(5); // 1,025 bytes in 520 chars
+        List<Hostile> corpus = new ArrayList<>();
+
+        // Traversal: ".." anywhere, alone or dressed up with other defects (traversal is judged first).
+        corpus.addAll(List.of(
+                traversal("/memories/.."),
+                traversal("/memories/../"),
+                traversal("/memories/../victim.txt"),
+                traversal("/memories/../outside/secret.txt"),
+                traversal("/memories/../outside/sub/x"),
+                traversal("/memories/../../etc/passwd"),
+                traversal("/memories/a/../../etc/passwd"),
+                traversal("/memories/a/.."),
+                traversal("/memories/a/../b"),
+                traversal("/memories/dir/../keep.txt"),
+                traversal("/memories/../memories/keep.txt"),
+                traversal("/memories/../memories-evil/loot.txt"),
+                traversal("/memories/a/b/c/../../../../victim.txt"),
+                traversal("/memories/../.."),
+                traversal("/memories/..//victim.txt"),
+                traversal("/memories/../a\\b"),
+                traversal("/memories/../a\u0000"),
+                traversal("/memories/../C:"),
+                traversal("/memories/./.."),
+                traversal("/memories/.memdir.lock/.."),
+                traversal("/memories/dir/\n../../victim.txt"),
+                traversal("/memories/../" + "x".repeat(300)),
+                traversal("/memories/.." + "/abcdefghi".repeat(102))));
+
+        // Percent escapes of '.', '/' and '\' in any case: rejected as traversal wherever they stand.
+        corpus.addAll(List.of(
+                traversal("/memories/%2e%2e/victim.txt"),
+                traversal("/memories/%2E%2E/victim.txt"),
+                traversal("/memories/%2e%2E/victim.txt"),
+                traversal("/memories/%2E%2e/victim.txt"),
+                traversal("/memories/%2e%2e%2fvictim.txt"),
+                traversal("/memories/..%2fvictim.txt"),
+                traversal("/memories/..%2Fvictim.txt"),
+                traversal("/memories/%2e%2e%2Foutside%2Fsecret.txt"),
+                traversal("/memories/a%2F..%2F..%2Fvictim.txt"),
+                traversal("/memories/%2e"),
+                traversal("/memories/%2E/keep.txt"),
+                traversal("/memories/.%2e/victim.txt"),
+                traversal("/memories/%2e./victim.txt"),
+                traversal("/memories/%5c..%5cvictim.txt"),
+                traversal("/memories/..%5Cvictim.txt"),
+                traversal("/memories/a%5Cb"),
+                traversal("/memories/a%2fb"),
+                traversal("/memories/a%2Fb"),
+                traversal("/memories/notes%2etxt"),
+                traversal("/memories/%2f"),
+                traversal("/memories/%5C")));
+
+        // Empty segments in the middle.
+        corpus.addAll(List.of(
+                invalid("/memories//a", "empty segment"),
+                invalid("/memories/a//b", "empty segment"),
+                invalid("/memories/dir//note.txt", "empty segment"),
+                invalid("/memories//", "empty segment"),
+                invalid("/memories///", "empty segment"),
+                invalid("/memories/a//", "empty segment"),
+                invalid("/memories//.memdir.lock", "empty segment"),
+                traversal("/memories//../victim.txt")));
+
+        // Backslashes: outside the prefix when they replace its slash, otherwise invalid at their index.
+        corpus.addAll(List.of(
+                outsidePrefix("/memories\\..\\x"),
+                outsidePrefix("/memories\\x"),
+                outsidePrefix("\\memories\\x"),
+                invalid("/memories/a\\b", "backslash at index 11"),
+                invalid("/memories/\\", "backslash at index 10"),
+                invalid("/memories/a\\", "backslash at index 11"),
+                invalid("/memories/..\\victim.txt", "backslash at index 12"),
+                invalid("/memories/\\..\\..\\victim.txt", "backslash at index 10"),
+                invalid("/memories/dir\\..\\..\\victim.txt", "backslash at index 13"),
+                invalid("/memories/\\\\?\\C:\\x", "backslash at index 10"),
+                invalid("/memories/a\\b\u0000", "backslash at index 11")));
+
+        // NUL and the other C0, DEL and C1 control characters.
+        corpus.addAll(List.of(
+                invalid("/memories/\u0000", "control character U+0000 at index 10"),
+                invalid("/memories/keep.txt\u0000.png", "control character U+0000 at index 18"),
+                invalid("/memories/\u0000\\", "control character U+0000 at index 10"),
+                invalid("/memories/a\u0001", "control character U+0001 at index 11"),
+                invalid("/memories/\u0008", "control character U+0008 at index 10"),
+                invalid("/memories/a\tb", "control character U+0009 at index 11"),
+                invalid("/memories/a\nb", "control character U+000A at index 11"),
+                invalid("/memories/a\u000bb", "control character U+000B at index 11"),
+                invalid("/memories/a\u000cb", "control character U+000C at index 11"),
+                invalid("/memories/a\rb", "control character U+000D at index 11"),
+                invalid("/memories/x\r\n", "control character U+000D at index 11"),
+                invalid("/memories/\u001b[31mred", "control character U+001B at index 10"),
+                invalid("/memories/a\u001f", "control character U+001F at index 11"),
+                invalid("/memories/a\u007f", "control character U+007F at index 11"),
+                invalid("/memories/a\u0080", "control character U+0080 at index 11"),
+                invalid("/memories/a\u0085b", "control character U+0085 at index 11"),
+                invalid("/memories/a\u009f", "control character U+009F at index 11"),
+                invalid("/memories//\u0000", "control character U+0000 at index 11"),
+                invalid("/memories/.memdir\u0000", "control character U+0000 at index 17")));
+
+        // Lone UTF-16 surrogates cannot be written as a file name.
+        corpus.addAll(List.of(
+                invalid("/memories/\ud800", "unpaired surrogate at index 10"),
+                invalid("/memories/a\udc00b", "unpaired surrogate at index 11")));
+
+        // Drive letters and alternate data streams.
+        corpus.addAll(List.of(
+                outsidePrefix("C:\\memories\\x"),
+                outsidePrefix("C:/memories/x"),
+                outsidePrefix("c:"),
+                invalid("/memories/C:", "colon at index 11"),
+                invalid("/memories/C:/Windows/System32", "colon at index 11"),
+                invalid("/memories/c:/x", "colon at index 11"),
+                invalid("/memories/C:\\Windows", "colon at index 11"),
+                invalid("/memories/:", "colon at index 10"),
+                invalid("/memories/a:b", "colon at index 11"),
+                invalid("/memories/keep.txt:secret", "colon at index 18"),
+                invalid("/memories/keep.txt::$DATA", "colon at index 18"),
+                invalid("/memories/dir/note.txt:Zone.Identifier", "colon at index 22"),
+                invalid("/memories/.memdir:x", "colon at index 17"),
+                invalid("/memories/./:", "colon at index 12")));
+
+        // Anything that is not /memories or below it.
+        corpus.addAll(List.of(
+                outsidePrefix(""),
+                outsidePrefix("/"),
+                outsidePrefix("memories"),
+                outsidePrefix("memories/x"),
+                outsidePrefix("/memoriesx"),
+                outsidePrefix("/memories.txt"),
+                outsidePrefix("/memories-evil/loot.txt"),
+                outsidePrefix("/Memories/x"),
+                outsidePrefix("/MEMORIES"),
+                outsidePrefix("/tmp/x"),
+                outsidePrefix("/etc/passwd"),
+                outsidePrefix("//memories/x"),
+                outsidePrefix("~/x"),
+                outsidePrefix("./memories"),
+                outsidePrefix("./memories/x"),
+                outsidePrefix("../memories/x"),
+                outsidePrefix("/./memories/x"),
+                outsidePrefix("/../memories/x"),
+                outsidePrefix(" /memories/x"),
+                outsidePrefix("/memories "),
+                outsidePrefix("/memories\u0000/x"),
+                outsidePrefix("/memories%2f..%2fvictim.txt"),
+                outsidePrefix("%2Fmemories%2Fx"),
+                outsidePrefix("file:///memories/x"),
+                outsidePrefix("\\\\server\\share\\memories"),
+                outsidePrefix("/m\u00e9mories/x"),
+                outsidePrefix("\uff0fmemories/x"),
+                outsidePrefix("/memories\uff0fx")));
+
+        // "." segments, even where they would stay inside the root.
+        corpus.addAll(List.of(
+                invalid("/memories/.", "'.' segment"),
+                invalid("/memories/./", "'.' segment"),
+                invalid("/memories/./keep.txt", "'.' segment"),
+                invalid("/memories/dir/.", "'.' segment"),
+                invalid("/memories/dir/./note.txt", "'.' segment"),
+                invalid("/memories/././.", "'.' segment"),
+                invalid("/memories/./.memdir.lock", "'.' segment")));
+
+        // Over-long segments (counted in UTF-8 bytes) and paths.
+        corpus.addAll(List.of(
+                invalid("/memories/" + "a".repeat(256), "segment longer than 255 bytes"),
+                invalid("/memories/" + "\u20ac".repeat(86), "segment longer than 255 bytes"),
+                invalid("/memories/" + "\ud83d\ude00".repeat(64), "segment longer than 255 bytes"),
+                invalid("/memories/dir/" + "b".repeat(300) + "/x", "segment longer than 255 bytes"),
+                invalid("/memories/" + "a".repeat(256) + "/./x", "segment longer than 255 bytes"),
+                invalid("/memories" + "/abcdefghi".repeat(102), "longer than 1024 bytes"),
+                invalid(over1024, "longer than 1024 bytes"),
+                invalid(over1024Utf8, "longer than 1024 bytes"),
+                invalid(over1024 + "\\", "longer than 1024 bytes"),
+                invalid(over1024 + "\u0000", "longer than 1024 bytes")));
+
+        // Names the server keeps for itself (lock and temp files).
+        String reserved = "names starting with .memdir are reserved";
+        corpus.addAll(List.of(
+                invalid("/memories/.memdir.lock", reserved),
+                invalid("/memories/.memdir-tmp-0000", reserved),
+                invalid("/memories/.memdir", reserved),
+                invalid("/memories/.memdirfoo/x", reserved),
+                invalid("/memories/dir/.memdir.lock", reserved),
+                invalid("/memories/.memdir.lock/./x", reserved),
+                traversal("/memories/.memdir-tmp-/../x")));
+        return corpus.stream();
+    }
+
+    private static Hostile outsidePrefix(String path) {
+        return new Hostile(path, "Error: Path must start with /memories, got: " + path);
+    }
+
+    private static Hostile traversal(String path) {
+        return new Hostile(path, "Error: Path " + path + " would escape /memories directory");
+    }
+
+    private static Hostile invalid(String path, String reason) {
+        return new Hostile(path, "Error: Invalid path " + path + ": " + reason);
+    }
+
+    @Test
+    void corpus_holdsOverOneHundredDistinctPaths() {
+        List<String> paths = corpus().map(Hostile::path).collect(Collectors.toList());
+        assertThat(paths).doesNotHaveDuplicates().hasSizeGreaterThanOrEqualTo(100);
+    }
+
+    /**
+     * Returns how many levels above the root a path would reach if {@code ..}, the escapes of {@code .},
+     * {@code /} and {@code \\}, and backslashes were all honoured, for the prefix-less paths too.
+     */
+    static int climb(String path) {
+        String rest = path.startsWith("/memories") ? path.substring("/memories".length()) : path;
+        String decoded = rest.replaceAll("(?i)%2e", ".").replaceAll("(?i)%2f|%5c|\\\\", "/");
+        int depth = 0;
+        int lowest = 0;
+        for (String segment : decoded.split("/")) {
+            if (segment.equals("..")) {
+                lowest = Math.min(lowest, --depth);
+            } else if (!segment.isEmpty() && !segment.equals(".")) {
+                depth++;
+            }
+        }
+        return -lowest;
+    }
+
+    @Test
+    void corpus_neverClimbsOutOfTheTempDir() {
+        assertThat(climb("/memories/a/../../..")).isEqualTo(2);
+        assertThat(climb("/memories/%2E%2e%5c..")).isEqualTo(2);
+        assertThat(corpus().mapToInt(hostile -> climb(hostile.path())).max().orElse(0))
+                .as("root's ancestors inside the temp dir").isLessThanOrEqualTo(BOX_DEPTH);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("corpus")
+    void hostilePath_everyPathFieldOfEveryCommandRejectsItAndNothingChanges(Hostile hostile) throws IOException {
+        SoftAssertions softly = new SoftAssertions();
+        sendEverywhere(hostile, softly);
+        softly.assertAll();
+        assertNothingChanged();
+    }
+
+    @Test
+    void wholeCorpusAgainstOneStore_changesNothingAndALegalCreateAddsOnlyItsFile() throws IOException {
+        SoftAssertions softly = new SoftAssertions();
+        corpus().forEach(hostile -> sendEverywhere(hostile, softly));
+        softly.assertAll();
+        assertNothingChanged();
+
+        assertThat(outcome(create("/memories/legal.txt", "fine\n")))
+                .isEqualTo("succeeded: File created successfully at: /memories/legal.txt");
+
+        assertThat(snapshot(temp, root)).isEqualTo(outsideBefore);
+        assertThat(snapshot(root, null).keySet()).isEqualTo(plus(rootBefore.keySet(), "legal.txt"));
+        assertThat(Files.readString(root.resolve("legal.txt"))).isEqualTo("fine\n");
+    }
+
+    /** Names close to the limits, or odd but harmless, are accepted and land inside the root under their own name. */
+    static Stream<String> legalNearMisses() {
+        return Stream.of(
+                "/memories/" + "a".repeat(255),
+                "/memories/" + "\u20ac".repeat(85),
+                "/memories/" + "a".repeat(200) + "/" + "a".repeat(200) + "/" + "a".repeat(200) + "/"
+                        + "a".repeat(200) + "/" + "a".repeat(200) + "/" + "b".repeat(9),
+                "/memories/...",
+                "/memories/..a",
+                "/memories/a..b",
+                "/memories/.hidden",
+                "/memories/.memdi",
+                "/memories/memdir.lock",
+                "/memories/100%25",
+                "/memories/a%20b",
+                "/memories/a b",
+                "/memories/\u65e5\u672c\u8a9e.md");
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("legalNearMisses")
+    void legalNearMiss_isCreatedInsideTheRootOnly(String path) throws IOException {
+        assertThat(path.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(1024);
+
+        assertThat(outcome(create(path, "legal\n"))).isEqualTo("succeeded: File created successfully at: " + path);
+
+        String relative = path.substring("/memories/".length());
+        assertThat(Files.readString(root.resolve(relative))).isEqualTo("legal\n");
+        Set<String> expected = new TreeSet<>(rootBefore.keySet());
+        for (int slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
+            expected.add(relative.substring(0, slash));
+        }
+        expected.add(relative);
+        assertThat(snapshot(root, null).keySet()).isEqualTo(expected);
+        assertThat(snapshot(temp, root)).isEqualTo(outsideBefore);
+    }
+
+    @Test
+    void hardLinkToOutsideFile_editsAndDeleteReplaceOnlyTheEntryInsideTheRoot() throws IOException {
+        Files.createLink(root.resolve("hard.txt"), box.resolve("outside/secret.txt"));
+        takeSnapshots();
+
+        assertThat(outcome(call("str_replace", "path", "/memories/hard.txt", "old_str", "do not", "new_str", "did")))
+                .startsWith("succeeded: The memory file has been edited.");
+        assertThat(outcome(call("insert", "path", "/memories/hard.txt", "insert_line", 0, "insert_text", "x\n")))
+                .isEqualTo("succeeded: The file /memories/hard.txt has been edited.");
+        assertThat(Files.readString(root.resolve("hard.txt"))).isEqualTo("x\nsecret: did touch\n");
+        assertThat(outcome(call("delete", "path", "/memories/hard.txt")))
+                .isEqualTo("succeeded: Successfully deleted /memories/hard.txt");
+
+        assertThat(snapshot(temp, root)).isEqualTo(outsideBefore);
+    }
+
+    // ---- symbolic links
+
+    @Nested
+    class Symlinks {
+
+        @BeforeEach
+        void addLinks() throws IOException {
+            link("link-out", "../outside");
+            link("link-secret", "../outside/secret.txt");
+            link("abs-out", box.resolve("outside").toAbsolutePath().toString());
+            link("dir/up", "../..");
+            link("twin", "../memories-evil");
+            link("dangling", "../outside/not-yet.txt");
+            link("chain", "link-out");
+            link("loop", "loop");
+            link("link-in", "dir");
+            link("link-in-file", "dir/note.txt");
+            takeSnapshots();
+        }
+
+        private void link(String name, String target) throws IOException {
+            try {
+                Files.createSymbolicLink(root.resolve(name), Path.of(target));
+            } catch (UnsupportedOperationException | IOException e) {
+                assumeThat(e).as("symbolic links are supported here").isNull();
+            }
+        }
+
+        @ParameterizedTest(name = "[{index}] {0}")
+        @ValueSource(strings = {
+            "/memories/link-out/secret.txt",
+            "/memories/link-out/sub",
+            "/memories/link-out/sub/x",
+            "/memories/link-out/new.txt",
+            "/memories/link-out/newdir/new.txt",
+            "/memories/link-secret/x",
+            "/memories/abs-out/secret.txt",
+            "/memories/abs-out/new.txt",
+            "/memories/dir/up/victim.txt",
+            "/memories/dir/up/outside/secret.txt",
+            "/memories/dir/up/new.txt",
+            "/memories/twin/loot.txt",
+            "/memories/twin/new.txt",
+            "/memories/chain/secret.txt",
+            "/memories/dangling/x",
+            "/memories/loop/x"})
+        void pathBelowEscapingLink_everyCommandRefusesAndNothingChanges(String path) throws IOException {
+            SoftAssertions softly = new SoftAssertions();
+            for (Call call : everyCommandOn(path)) {
+                softly.assertThat(outcome(call)).as(call.toString()).isEqualTo(ESCAPE_VIA_SYMLINK);
+            }
+            softly.assertAll();
+            assertNothingChanged();
+        }
+
+        @ParameterizedTest(name = "[{index}] {0}")
+        @ValueSource(strings = {
+            "/memories/link-out",
+            "/memories/link-secret",
+            "/memories/abs-out",
+            "/memories/dir/up",
+            "/memories/twin",
+            "/memories/dangling",
+            "/memories/chain"})
+        void escapingLinkAsFinalName_readsAndEditsRefuseAndWritesDoNotGoThrough(String path) throws IOException {
+            SoftAssertions softly = new SoftAssertions();
+            softly.assertThat(outcome(call("view", "path", path))).isEqualTo(ESCAPE_VIA_SYMLINK);
+            softly.assertThat(outcome(call("str_replace", "path", path, "old_str", "secret", "new_str", "pwned")))
+                    .isEqualTo(ESCAPE_VIA_SYMLINK);
+            softly.assertThat(outcome(call("insert", "path", path, "insert_line", 0, "insert_text", "pwned\n")))
+                    .isEqualTo(ESCAPE_VIA_SYMLINK);
+            softly.assertThat(outcome(create(path, "pwned\n")))
+                    .isEqualTo("Error: File " + path + " already exists");
+            softly.assertThat(outcome(call("rename", "old_path", "/memories/keep.txt", "new_path", path)))
+                    .isEqualTo("Error: The destination " + path + " already exists");
+            softly.assertAll();
+            assertNothingChanged();
+        }
+
+        @ParameterizedTest(name = "[{index}] {0}")
+        @ValueSource(strings = {"link-out", "link-secret", "abs-out", "dir/up", "twin", "dangling", "chain", "loop"})
+        void deleteOfLink_removesTheLinkOnly(String relative) throws IOException {
+            String path = "/memories/" + relative;
+
+            assertThat(outcome(call("delete", "path", path))).isEqualTo("succeeded: Successfully deleted " + path);
+
+            assertThat(Files.exists(root.resolve(relative), LinkOption.NOFOLLOW_LINKS)).isFalse();
+            assertThat(snapshot(temp, root)).isEqualTo(outsideBefore);
+            assertThat(snapshot(root, null).keySet()).isEqualTo(minus(rootBefore.keySet(), relative));
+        }
+
+        @Test
+        void deleteOfDirectoryHoldingEscapingLink_leavesWhatTheLinkPointsAt() throws IOException {
+            assertThat(outcome(call("delete", "path", "/memories/dir")))
+                    .isEqualTo("succeeded: Successfully deleted /memories/dir");
+
+            assertThat(snapshot(temp, root)).isEqualTo(outsideBefore);
+            assertThat(snapshot(root, null).keySet())
+                    .isEqualTo(minus(rootBefore.keySet(), "dir", "dir/note.txt", "dir/up"));
+        }
+
+        @Test
+        void linkInsideRootAsAncestor_isFollowed() throws IOException {
+            assertThat(outcome(call("view", "path", "/memories/link-in/note.txt"))).isEqualTo(
+                    "succeeded: Here's the content of /memories/link-in/note.txt with line numbers:\n"
+                            + "     1\tnote: secret\n     2\t");
+            assertThat(outcome(create("/memories/link-in/new.txt", "new\n")))
+                    .isEqualTo("succeeded: File created successfully at: /memories/link-in/new.txt");
+            assertThat(outcome(call("str_replace", "path", "/memories/link-in/note.txt",
+                    "old_str", "secret", "new_str", "open")))
+                    .startsWith("succeeded: The memory file has been edited.");
+            assertThat(outcome(call("insert", "path", "/memories/link-in/note.txt",
+                    "insert_line", 0, "insert_text", "top\n")))
+                    .isEqualTo("succeeded: The file /memories/link-in/note.txt has been edited.");
+
+            assertThat(Files.readString(root.resolve("dir/new.txt"))).isEqualTo("new\n");
+            assertThat(Files.readString(root.resolve("dir/note.txt"))).isEqualTo("top\nnote: open\n");
+            assertThat(Files.isSymbolicLink(root.resolve("link-in"))).isTrue();
+            assertThat(snapshot(temp, root)).isEqualTo(outsideBefore);
+            assertThat(snapshot(root, null).keySet()).isEqualTo(plus(rootBefore.keySet(), "dir/new.txt"));
+        }
+
+        @ParameterizedTest(name = "[{index}] {0}")
+        @ValueSource(strings = {"/memories/link-in", "/memories/link-in-file"})
+        void linkInsideRootAsFinalName_isNotFollowed(String path) throws IOException {
+            String notFollowed = "Error: The path " + path + " is a symbolic link, and memdir does not follow links";
+            SoftAssertions softly = new SoftAssertions();
+            softly.assertThat(outcome(call("view", "path", path))).isEqualTo(notFollowed);
+            softly.assertThat(outcome(call("str_replace", "path", path, "old_str", "secret", "new_str", "x")))
+                    .isEqualTo(notFollowed);
+            softly.assertThat(outcome(call("insert", "path", path, "insert_line", 0, "insert_text", "x\n")))
+                    .isEqualTo(notFollowed);
+            softly.assertAll();
+            assertNothingChanged();
+        }
+
+        @Test
+        void listings_skipEveryLink() throws IOException {
+            assertThat(listedPaths("/memories"))
+                    .containsExactly("/memories", "/memories/dir/", "/memories/dir/note.txt", "/memories/keep.txt");
+            assertThat(listedPaths("/memories/dir")).containsExactly("/memories/dir", "/memories/dir/note.txt");
+            assertNothingChanged();
+        }
+
+        /** Returns the path column of a directory view. */
+        private List<String> listedPaths(String directory) {
+            String text = outcome(call("view", "path", directory));
+            assertThat(text).startsWith("succeeded: Here're the files and directories up to 2 levels deep in ");
+            return text.lines().skip(1).map(line -> line.substring(line.indexOf('\t') + 1)).collect(Collectors.toList());
+        }
+    }
+
+    // ---- calls
+
+    /** One tool call: a command and its JSON arguments. */
+    record Call(String command, Map<String, Object> arguments) {
+        @Override
+        public String toString() {
+            return command + " " + arguments.entrySet().stream()
+                    .map(e -> e.getKey() + "=" + (e.getValue() instanceof String s ? printable(s) : e.getValue()))
+                    .collect(Collectors.joining(", "));
+        }
+    }
+
+    /**
+     * Sends {@code hostile} to every path field of every command and records each text that differs. The
+     * writing commands go only after {@code view} was refused as expected, so a broken parser is caught
+     * without first being asked to write or delete where the path leads.
+     */
+    private void sendEverywhere(Hostile hostile, SoftAssertions softly) {
+        List<Call> calls = everyCommandOn(hostile.path());
+        String probe = outcome(calls.get(0));
+        softly.assertThat(probe).as(calls.get(0).toString()).isEqualTo(hostile.expected());
+        if (!probe.equals(hostile.expected())) {
+            return;
+        }
+        for (Call call : calls.subList(1, calls.size())) {
+            softly.assertThat(outcome(call)).as(call.toString()).isEqualTo(hostile.expected());
+        }
+    }
+
+    /** Returns a call of every command with {@code path} in each path field it has, {@code view} first. */
+    private static List<Call> everyCommandOn(String path) {
+        return List.of(
+                call("view", "path", path),
+                create(path, "pwned\n"),
+                call("str_replace", "path", path, "old_str", "secret", "new_str", "pwned"),
+                call("insert", "path", path, "insert_line", 0, "insert_text", "pwned\n"),
+                call("delete", "path", path),
+                call("rename", "old_path", path, "new_path", "/memories/moved.txt"),
+                call("rename", "old_path", "/memories/keep.txt", "new_path", path));
+    }
+
+    private static Call create(String path, String text) {
+        return call("create", "path", path, "file_text", text);
+    }
+
+    private static Call call(String command, Object... keysAndValues) {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            arguments.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return new Call(command, arguments);
+    }
+
+    /** Returns the error text, or {@code succeeded: } and the output text. */
+    private String outcome(Call call) {
+        try {
+            CommandOutput output = tool.call(call.command(), call.arguments());
+            return "succeeded: " + (output instanceof CommandOutput.Text text ? text.text() : output.toString());
+        } catch (CommandException e) {
+            return e.text();
+        }
+    }
+
+    // ---- snapshots of the disk
+
+    private void takeSnapshots() throws IOException {
+        outsideBefore = snapshot(temp, root);
+        rootBefore = snapshot(root, null);
+    }
+
+    private void assertNothingChanged() throws IOException {
+        assertThat(snapshot(temp, root)).as("everything outside the root").isEqualTo(outsideBefore);
+        assertThat(snapshot(root, null)).as("the root").isEqualTo(rootBefore);
+    }
+
+    /**
+     * Returns every entry below {@code top} (itself included, as {@code ""}) by relative path, described by
+     * kind, mode, modification time and content or link target; links are not followed, {@code skip} is left out.
+     */
+    private static Map<String, String> snapshot(Path top, Path skip) throws IOException {
+        Map<String, String> entries = new TreeMap<>();
+        Files.walkFileTree(top, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes)
+                    throws IOException {
+                if (directory.equals(skip)) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                entries.put(top.relativize(directory).toString(), describe(directory, attributes));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                if (!file.equals(skip)) {
+                    entries.put(top.relativize(file).toString(), describe(file, attributes));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return entries;
+    }
+
+    private static String describe(Path entry, BasicFileAttributes attributes) throws IOException {
+        String mode = POSIX && !attributes.isSymbolicLink()
+                ? PosixFilePermissions.toString(Files.getPosixFilePermissions(entry, LinkOption.NOFOLLOW_LINKS))
+                : "-";
+        String head = mode + " mtime=" + attributes.lastModifiedTime();
+        if (attributes.isSymbolicLink()) {
+            return "link " + head + " -> " + Files.readSymbolicLink(entry);
+        }
+        if (attributes.isDirectory()) {
+            return "dir " + head;
+        }
+        return "file " + head + " " + escaped(new String(Files.readAllBytes(entry), StandardCharsets.ISO_8859_1));
+    }
+
+    private static Set<String> plus(Set<String> names, String... more) {
+        Set<String> result = new TreeSet<>(names);
+        result.addAll(List.of(more));
+        return result;
+    }
+
+    private static Set<String> minus(Set<String> names, String... fewer) {
+        Set<String> result = new TreeSet<>(names);
+        List.of(fewer).forEach(result::remove);
+        return result;
+    }
+
+    /** Returns {@code s} quoted and escaped, cut short when long: a readable test name. */
+    static String printable(String s) {
+        String quoted = "\"" + escaped(s) + "\"";
+        return quoted.length() <= 90 ? quoted : quoted.substring(0, 70) + "...\" (" + s.length() + " chars)";
+    }
+
+    /** Returns {@code s} with control characters and surrogates written as {@code \\uXXXX}. */
+    private static String escaped(String s) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c) || Character.isSurrogate(c)) {
+                out.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}
