@@ -19,13 +19,14 @@ final class FileView {
             throw new CommandException(Messages.lineLimit(path));
         }
         int total = lines.size();
-        int first = (int) Math.max(1, range.map(ViewRange::start).orElse(1L));
+        long requestedStart = Math.max(1, range.map(ViewRange::start).orElse(1L));
         long requestedEnd = range.map(ViewRange::end).orElse(ViewRange.TO_END);
         int last = requestedEnd == ViewRange.TO_END ? total : (int) Math.min(requestedEnd, total);
         String header = Messages.fileHeader(path);
-        if (first > last) {
+        if (requestedStart > last) {
             return header + "\n";
         }
+        int first = (int) requestedStart;
         int shownLast = lastLineThatFits(header, lines, first, last);
         String body = header + "\n" + TextContent.numbered(lines, first, shownLast);
         if (shownLast == last) {

@@ -80,6 +80,9 @@ public final class MemoryStore implements Closeable {
                 return new Located(path, next);
             }
             boolean last = i == segments.size() - 1;
+            if (!last && attributes.isRegularFile()) {
+                return new Located(path, path.under(root), true);
+            }
             if (attributes.isSymbolicLink()) {
                 Path target = realInsideRoot(next);
                 if (target == null && !last) {

@@ -24,6 +24,9 @@ public final class MemoryTool {
 
     /** Runs {@code command}; every failure, including an I/O one, comes back as a {@link CommandException}. */
     public CommandOutput call(String command, Map<String, Object> arguments) throws CommandException {
+        if (command == null) {
+            throw new CommandException(Messages.missingCommand());
+        }
         MemoryCommand parsed = parse(command, new Arguments(command, arguments));
         if (readOnly && parsed.writes()) {
             throw new CommandException(Messages.readOnly(command));
@@ -38,13 +41,10 @@ public final class MemoryTool {
     /** Runs an input of the API's single memory tool: a {@code command} field plus that command's fields. */
     public CommandOutput call(Map<String, Object> apiInput) throws CommandException {
         Object command = apiInput == null ? null : apiInput.get("command");
-        if (command == null) {
-            throw new CommandException(Messages.missingCommand());
-        }
-        if (!(command instanceof String name)) {
+        if (command != null && !(command instanceof String)) {
             throw new CommandException(Messages.wrongType("memory", "command", "a string"));
         }
-        return call(name, apiInput);
+        return call((String) command, apiInput);
     }
 
     private static MemoryCommand parse(String command, Arguments args) throws CommandException {

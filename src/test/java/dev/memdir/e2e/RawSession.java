@@ -39,6 +39,15 @@ final class RawSession implements AutoCloseable {
         return new RawSession(builder.start());
     }
 
+    /** Starts the jar with no {@code --root}, in {@code directory}, with extra environment variables. */
+    static RawSession startIn(Path directory, Map<String, String> env, Path stderr) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(Jar.command()).directory(directory.toFile());
+        builder.environment().remove("MEMDIR_ROOT");
+        builder.environment().putAll(env);
+        builder.redirectError(stderr.toFile());
+        return new RawSession(builder.start());
+    }
+
     /** Sends initialize and the initialized notification, and returns the initialize response. */
     JsonNode initialize() throws IOException {
         send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"

@@ -1,0 +1,169 @@
+package dev.memdir.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelcontextprotocol.client.McpSyncClient;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The jar's command line: options, start-up errors, the default root, and the tool layouts. */
+class CliIT {
+
+    @TempDir
+    Path temp;
+
+    private record Run(int exit, String stdout, String stderr) {}
+
+    private Run run(Map<String, String> env, Path workingDirectory, String... args) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(Jar.command(args)).directory(workingDirectory.toFile());
+        builder.environment().remove("MEMDIR_ROOT");
+        builder.environment().putAll(env);
+        Path out = temp.resolve("out.txt");
+        Path err = temp.resolve("err.txt");
+        builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.redirectInput(ProcessBuilder.Redirect.from(emptyInput()));
+        Process process = builder.start();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    private java.io.File emptyInput() throws IOException {
+        Path empty = temp.resolve("empty-stdin");
+        if (!Files.exists(empty)) {
+            Files.createFile(empty);
+        }
+        return empty.toFile();
+    }
+
+    @Test
+    void versionPrintsTheNameAndVersionOnStdout() throws Exception {
+        Run run = run(Map.of(), temp, "--version");
+        assertThat(run.exit()).isZero();
+        assertThat(run.stdout().trim()).isEqualTo("memdir " + System.getProperty("memdir.version"));
+    }
+
+    @Test
+    void helpListsTheOptions() throws Exception {
+        Run run = run(Map.of(), temp, "--help");
+        assertThat(run.exit()).isZero();
+        assertThat(run.stdout()).contains("--root", "--tools", "read-only", "claude-code-memory", "serve");
+    }
+
+    @Test
+    void unknownOptionIsAUsageErrorOnStderr() throws Exception {
+        Run run = run(Map.of(), temp, "--frobnicate");
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr().lines().findFirst()).contains("Unknown option: '--frobnicate'");
+        assertThat(run.stderr()).contains("Usage: memdir");
+    }
+
+    @Test
+    void badSettingValueIsOneClearLine() throws Exception {
+        Run run = run(Map.of("MEMDIR_TOOLS", "triple"), temp, "--root", temp.resolve("m").toString());
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr()).isEqualTo("memdir: MEMDIR_TOOLS must be split or single, not 'triple'\n");
+    }
+
+    @Test
+    void rootThatCannotBeADirectoryFailsWithOneLine() throws Exception {
+        Path file = Files.writeString(temp.resolve("a-file"), "x");
+        Run run = run(Map.of(), temp, "--root", file.resolve("memory").toString());
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr()).startsWith("memdir: cannot open the memory root " + file.resolve("memory"))
+                .endsWith("; choose another with --root\n");
+    }
+
+    @Test
+    void defaultRootIsPerProjectUnderMemdirHomeKeyedByTheGitRoot() throws Exception {
+        Path project = Files.createDirectories(temp.resolve("work/my.project"));
+        Files.createDirectories(project.resolve(".git"));
+        Path subdirectory = Files.createDirectories(project.resolve("src/deep"));
+        Path home = temp.resolve("memdir-home");
+
+        try (RawSession session = RawSession.startIn(subdirectory, Map.of("MEMDIR_HOME", home.toString()),
+                temp.resolve("stderr.log"))) {
+            session.initialize();
+            session.send(RawSession.toolCall(1, "create", Map.of("path", "/memories/MEMORY.md", "file_text", "hi")));
+            assertThat(session.read().path("result").path("isError").asBoolean()).isFalse();
+        }
+        String key = project.toRealPath().toString().replaceAll("[^A-Za-z0-9]", "-");
+        assertThat(home.resolve("projects").resolve(key).resolve("memory/MEMORY.md")).hasContent("hi");
+    }
+
+    @Test
+    void configFileSetsWhatFlagsAndEnvironmentLeaveOpen() throws Exception {
+        Path config = Files.writeString(temp.resolve("memdir.yaml"),
+                "root: " + temp.resolve("from-file") + "\ntools: single\n", StandardCharsets.UTF_8);
+        McpSyncClient client = SdkClient.start(Jar.command("--config", config.toString()));
+        try {
+            assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("memory");
+            SdkClient.call(client, "memory", Map.of("command", "create", "path", "/memories/x.md", "file_text", "y"));
+        } finally {
+            client.closeGracefully();
+        }
+        assertThat(temp.resolve("from-file/x.md")).hasContent("y");
+    }
+
+    @Test
+    void singleLayoutPublishesTheApiMemoryTool() {
+        McpSyncClient client = SdkClient.start(Jar.command("--root", temp.resolve("m").toString(), "serve",
+                "--tools", "single"));
+        try {
+            assertThat(client.getServerInstructions())
+                    .contains("1. Use the `view` command of your `memory` tool to check for earlier progress.");
+            var tool = client.listTools().tools().get(0);
+            assertThat(tool.name()).isEqualTo("memory");
+            assertThat(tool.inputSchema().get("required")).isEqualTo(List.of("command"));
+            assertThat(SdkClient.text(SdkClient.call(client, "memory",
+                    Map.of("command", "create", "path", "/memories/a.md", "file_text", "x"))))
+                    .isEqualTo("File created successfully at: /memories/a.md");
+            assertThat(SdkClient.text(SdkClient.call(client, "memory", Map.of("command", "view", "path", "/memories/a.md"))))
+                    .isEqualTo("Here's the content of /memories/a.md with line numbers:\n     1\tx");
+            assertThat(SdkClient.text(SdkClient.call(client, "memory", Map.of("command", "chmod", "path", "/memories"))))
+                    .isEqualTo("Error: Unknown command `chmod`. Valid commands: view, create, str_replace, insert,"
+                            + " delete, rename");
+        } finally {
+            client.closeGracefully();
+        }
+    }
+
+    @Test
+    void readOnlyPublishesOnlyView() throws Exception {
+        Path root = Files.createDirectories(temp.resolve("ro"));
+        Files.writeString(root.resolve("kept.md"), "k");
+        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString(), "--read-only"));
+        try {
+            assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("view");
+            assertThat(SdkClient.text(SdkClient.call(client, "view", Map.of("path", "/memories/kept.md"))))
+                    .endsWith("     1\tk");
+        } finally {
+            client.closeGracefully();
+        }
+    }
+
+    @Test
+    void stdoutCarriesOnlyJsonRpcEvenWithDebugLogging() throws Exception {
+        try (RawSession session = RawSession.start(temp.resolve("m"), temp.resolve("stderr.log"), "--log-level",
+                "debug")) {
+            session.initialize();
+            session.send(RawSession.toolCall(1, "view", Map.of("path", "/memories")));
+            session.send("oops");
+            for (String line : session.closeInputAndReadRest()) {
+                JsonNode message = RawSession.JSON.readTree(line);
+                assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+            }
+        }
+        assertThat(Files.readString(temp.resolve("stderr.log"))).contains("DEBUG");
+    }
+}

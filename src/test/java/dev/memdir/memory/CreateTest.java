@@ -1,0 +1,121 @@
+package dev.memdir.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CreateTest {
+
+    @TempDir Path temp;
+    @AutoClose MemoryFixture memory;
+
+    @BeforeEach
+    void open() throws IOException {
+        memory = MemoryFixture.open(temp);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @ValueSource(strings = {"no trailing newline", "trailing newline\n", "two\n\n", "", "crlf\r\nkept\r\n",
+        "ünïcødé 😀\ttab", "$1 \\1 \\n literal"})
+    void create_writesTextExactly(String text) throws Exception {
+        assertThat(memory.text("create", "path", "/memories/notes.md", "file_text", text))
+                .isEqualTo("File created successfully at: /memories/notes.md");
+
+        assertThat(Files.readAllBytes(memory.disk("notes.md"))).isEqualTo(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void create_missingParents_createdOwnerOnly() throws Exception {
+        assertThat(memory.text("create", "path", "/memories/a/b/c.md", "file_text", "deep"))
+                .isEqualTo("File created successfully at: /memories/a/b/c.md");
+
+        assertThat(memory.read("a/b/c.md")).isEqualTo("deep");
+        assertThat(memory.mode("a")).isEqualTo("rwx------");
+        assertThat(memory.mode("a/b")).isEqualTo("rwx------");
+    }
+
+    @Test
+    void create_newFile_ownerReadWriteOnly() throws Exception {
+        memory.text("create", "path", "/memories/notes.md", "file_text", "x");
+
+        assertThat(memory.mode("notes.md")).isEqualTo("rw-------");
+    }
+
+    @Test
+    void create_leavesNoTempFileBehind() throws Exception {
+        memory.text("create", "path", "/memories/notes.md", "file_text", "x");
+
+        assertThat(memory.names("")).containsExactly(".memdir.lock", "notes.md");
+    }
+
+    @Test
+    void create_existingFile_refusedAndUnchanged() throws Exception {
+        memory.write("notes.md", "original");
+
+        assertThat(memory.error("create", "path", "/memories/notes.md", "file_text", "new"))
+                .isEqualTo("Error: File /memories/notes.md already exists");
+        assertThat(memory.read("notes.md")).isEqualTo("original");
+    }
+
+    @Test
+    void create_existingDirectory_refused() throws Exception {
+        memory.mkdirs("dir");
+
+        assertThat(memory.error("create", "path", "/memories/dir/", "file_text", "x"))
+                .isEqualTo("Error: File /memories/dir already exists");
+        assertThat(memory.disk("dir")).isEmptyDirectory();
+    }
+
+    @Test
+    void create_root_refused() {
+        assertThat(memory.error("create", "path", "/memories", "file_text", "x"))
+                .isEqualTo("Error: File /memories already exists");
+    }
+
+    @Test
+    void create_belowAFile_refusedWithItsOwnText() throws Exception {
+        memory.write("notes.md", "x");
+
+        assertThat(memory.error("create", "path", "/memories/notes.md/child.md", "file_text", "y"))
+                .isEqualTo("Error: The path /memories/notes.md is a file, so nothing can be created below it");
+    }
+
+    @Test
+    void create_overSizeCap_refusedAndNothingWritten() throws Exception {
+        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), 10, false)) {
+            assertThat(capped.error("create", "path", "/memories/new/deep/f.md", "file_text", "ééééé!"))
+                    .isEqualTo("Error: File /memories/new/deep/f.md would be 11 bytes, over the limit of 10 bytes"
+                            + " per file. Nothing was written; split the content into several files.");
+
+            assertThat(capped.names("")).containsExactly(".memdir.lock");
+        }
+    }
+
+    @Test
+    void create_exactlyAtSizeCap_written() throws Exception {
+        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), 10, false)) {
+            assertThat(capped.text("create", "path", "/memories/f.md", "file_text", "0123456789"))
+                    .isEqualTo("File created successfully at: /memories/f.md");
+            assertThat(capped.read("f.md")).isEqualTo("0123456789");
+        }
+    }
+
+    @Test
+    void create_thenView_roundTrips() throws Exception {
+        memory.text("create", "path", "/memories/notes.md", "file_text", "a\nb");
+
+        assertThat(memory.view("/memories/notes.md"))
+                .isEqualTo("Here's the content of /memories/notes.md with line numbers:\n     1\ta\n     2\tb");
+        assertThat(memory.names("")).isEqualTo(List.of(".memdir.lock", "notes.md"));
+    }
+}
