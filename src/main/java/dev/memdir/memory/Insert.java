@@ -17,16 +17,14 @@ record Insert(MemoryPath path, long insertLine, String insertText) implements Me
     @Override
     public CommandOutput run(MemoryStore store) throws IOException, CommandException {
         return store.exclusively(() -> {
-            Located located = store.locate(path);
-            store.requireRegularFile(located, Messages.notFound(path.display()));
-            String content = TextContent.decodeForEdit(store.read(located), path.display());
-            List<String> lines = new ArrayList<>(TextContent.lines(content));
+            TextFile file = store.readForEdit(path);
+            List<String> lines = new ArrayList<>(TextContent.lines(file.content()));
             if (insertLine < 0 || insertLine > lines.size()) {
                 throw new CommandException(Messages.invalidInsertLine(insertLine, lines.size()));
             }
             String text = insertText.endsWith("\n") ? insertText.substring(0, insertText.length() - 1) : insertText;
             lines.add((int) insertLine, text);
-            store.write(located, TextContent.encode(String.join("\n", lines)));
+            store.write(file.located(), TextContent.encode(String.join("\n", lines)));
             return new CommandOutput.Text(Messages.inserted(path.display()));
         });
     }

@@ -114,6 +114,13 @@ public final class MemoryStore implements Closeable {
         }
     }
 
+    /** Reads a regular file as UTF-8 text for an edit; the caller holds the lock until it writes back. */
+    TextFile readForEdit(MemoryPath path) throws IOException, CommandException {
+        Located located = locate(path);
+        requireRegularFile(located, Messages.notFound(path.display()));
+        return new TextFile(located, TextContent.decodeForEdit(read(located), path.display()));
+    }
+
     /** Reads a file's bytes without following a final link. */
     byte[] read(Located located) throws IOException {
         try (SeekableByteChannel channel = Files.newByteChannel(located.disk(),

@@ -22,9 +22,8 @@ record StrReplace(MemoryPath path, String oldStr, String newStr) implements Memo
     @Override
     public CommandOutput run(MemoryStore store) throws IOException, CommandException {
         return store.exclusively(() -> {
-            Located located = store.locate(path);
-            store.requireRegularFile(located, Messages.notFound(path.display()));
-            String content = TextContent.decodeForEdit(store.read(located), path.display());
+            TextFile file = store.readForEdit(path);
+            String content = file.content();
             if (oldStr.isEmpty()) {
                 throw new CommandException(Messages.emptyOldStr(path.display()));
             }
@@ -37,7 +36,7 @@ record StrReplace(MemoryPath path, String oldStr, String newStr) implements Memo
             }
             int at = starts.get(0);
             String edited = content.substring(0, at) + newStr + content.substring(at + oldStr.length());
-            store.write(located, TextContent.encode(edited));
+            store.write(file.located(), TextContent.encode(edited));
             return new CommandOutput.Text(Messages.replaced(snippet(edited, TextContent.lineAt(content, at))));
         });
     }
