@@ -30,12 +30,17 @@ final class SettingSources {
         return "MEMDIR_" + key.toUpperCase(Locale.ROOT).replace('-', '_');
     }
 
-    Optional<Raw> lookup(String key) {
+    /** Returns the first value set; an empty one counts as unset, except on the command line where it is an error. */
+    Optional<Raw> lookup(String key) throws ConfigException {
+        String flag = flags.get(key);
+        if (flag != null && flag.isBlank()) {
+            throw new ConfigException("--" + key + " must not be empty");
+        }
         for (Raw candidate : List.of(
-                new Raw(flags.get(key), "--" + key),
+                new Raw(flag, "--" + key),
                 new Raw(env.get(envName(key)), envName(key)),
                 new Raw(file.get(key), "'" + key + "' in " + fileName))) {
-            if (candidate.value() != null) {
+            if (candidate.value() != null && !candidate.value().isBlank()) {
                 return Optional.of(candidate);
             }
         }

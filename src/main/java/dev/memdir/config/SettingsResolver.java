@@ -48,7 +48,8 @@ public final class SettingsResolver {
      * {@code --config} file if one was named.
      */
     public Settings resolve(Map<String, String> flags, Optional<String> configFlag) throws ConfigException {
-        Optional<String> named = configFlag.or(() -> Optional.ofNullable(env.get("MEMDIR_CONFIG")));
+        Optional<String> named = configFlag.or(() -> Optional.ofNullable(env.get("MEMDIR_CONFIG")))
+                .filter(name -> !name.isBlank());
         Path configPath = named.isPresent() ? path(named.get(), "--config") : memdirHome().resolve("config.yaml");
         Map<String, String> file = ConfigFile.read(configPath, named.isPresent(), KEYS);
         SettingSources sources = new SettingSources(flags, env, file, configPath.toString());

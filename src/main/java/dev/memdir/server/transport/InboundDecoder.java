@@ -1,6 +1,7 @@
 package dev.memdir.server.transport;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -45,7 +46,7 @@ final class InboundDecoder {
         }
         JsonNode node;
         try {
-            node = json.readTree(text);
+            node = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
         } catch (JsonProcessingException e) {
             return Inbound.error(null, JsonRpcErrors.PARSE_ERROR, "Parse error: " + e.getOriginalMessage());
         }
@@ -61,8 +62,9 @@ final class InboundDecoder {
         }
         JsonNode id = node.get("id");
         boolean hasId = id != null;
-        if (hasId && !(id.isTextual() || id.isNumber())) {
-            return Inbound.error(null, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: id must be a string or a number");
+        if (hasId && !(id.isTextual() || id.isIntegralNumber())) {
+            return Inbound.error(null, JsonRpcErrors.INVALID_REQUEST,
+                    "Invalid Request: id must be a string or an integer");
         }
         if (!node.path("jsonrpc").isTextual() || !"2.0".equals(node.path("jsonrpc").asText())) {
             return refuse(id, "Invalid Request: \"jsonrpc\" must be \"2.0\"");

@@ -35,7 +35,7 @@ final class LineReader {
                     if (!sawAny) {
                         return null;
                     }
-                    return tooLong ? TOO_LONG : stripCarriageReturn(line.toByteArray());
+                    return finish(line, tooLong);
                 }
             }
             sawAny = true;
@@ -44,7 +44,8 @@ final class LineReader {
                 position++;
             }
             int length = position - start;
-            if (!tooLong && line.size() + length > maxLineBytes) {
+            // One byte of slack: a line's \r\n ending must not count against the cap.
+            if (!tooLong && line.size() + length > maxLineBytes + 1L) {
                 tooLong = true;
                 line.reset();
             }
@@ -53,9 +54,17 @@ final class LineReader {
             }
             if (position < limit) {
                 position++;
-                return tooLong ? TOO_LONG : stripCarriageReturn(line.toByteArray());
+                return finish(line, tooLong);
             }
         }
+    }
+
+    private byte[] finish(ByteArrayOutputStream line, boolean tooLong) {
+        if (tooLong) {
+            return TOO_LONG;
+        }
+        byte[] bytes = stripCarriageReturn(line.toByteArray());
+        return bytes.length > maxLineBytes ? TOO_LONG : bytes;
     }
 
     private static byte[] stripCarriageReturn(byte[] line) {

@@ -14,9 +14,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -147,17 +149,21 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
     }
 
     /**
-     * Input has ended: wait for the answers still being worked on, then answer what is left with an error.
-     * Requests sent before the client's initialized notification can never run, so they are not waited for.
+     * Input has ended: let the worker finish everything queued (answers keep their order), then answer what
+     * is still open with an error. Requests sent before the client's initialized notification can never
+     * run, so they are answered at once, in their place in the queue.
      */
     private void drain() {
         try {
             if (!initializedSeen) {
-                answerAll(pending.removeAllExcept(initializeId),
-                        "Server stopped: input ended before the session was initialized");
+                List<Object> stuck = pending.removeAllExcept(initializeId);
+                worker.execute(() -> answerAll(stuck, "Server stopped: input ended before the session was initialized"));
             }
-            answerAll(pending.awaitAnswered(drainTimeout.toMillis()),
-                    "Server stopped: input ended before this request could be answered");
+            long deadline = System.nanoTime() + drainTimeout.toNanos();
+            worker.shutdown();
+            worker.awaitTermination(drainTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            long left = Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
+            answerAll(pending.awaitAnswered(left), "Server stopped: input ended before this request could be answered");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {

@@ -1,0 +1,555 @@
+package dev.memdir.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Settings from flags, environment and YAML file, resolved against an injected environment, a fake home and a
+ * working directory, all deep inside the test's temp dir. The working directory holds a {@code .git} directory
+ * so that its project key never depends on what lies above the temp dir.
+ */
+class SettingsResolverTest {
+
+    private static final String KNOWN_KEYS =
+            "claude-code-memory, log-file, log-level, max-file-bytes, read-only, root, tools";
+
+    @TempDir
+    Path temp;
+
+    private Path home;
+    private Path work;
+    private String key;
+    private final Map<String, String> env = new HashMap<>();
+    private final Map<String, String> flags = new HashMap<>();
+
+    @BeforeEach
+    void createHomeAndProject() throws IOException {
+        home = Files.createDirectories(temp.resolve("box/home/user"));
+        work = Files.createDirectories(temp.resolve("box/work/my.project"));
+        Files.createDirectories(work.resolve(".git"));
+        key = work.toRealPath().toString().replaceAll("[^A-Za-z0-9]", "-");
+    }
+
+    private Settings resolve() throws ConfigException {
+        return resolve(Optional.empty());
+    }
+
+    private Settings resolve(Optional<String> configFlag) throws ConfigException {
+        return new SettingsResolver(env, home, work).resolve(flags, configFlag);
+    }
+
+    private void assertFails(String message) {
+        assertFails(Optional.empty(), message);
+    }
+
+    private void assertFails(Optional<String> configFlag, String message) {
+        assertThatThrownBy(() -> resolve(configFlag)).isInstanceOf(ConfigException.class).hasMessage(message);
+    }
+
+    /** Writes {@code yaml} to {@code file} (creating its parents) and returns the file. */
+    private static Path write(Path file, String yaml) throws IOException {
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, yaml);
+    }
+
+    private Path defaultConfig() {
+        return home.resolve(".memdir/config.yaml");
+    }
+
+    private Path memdirRoot(Path memdirHome) {
+        return memdirHome.resolve("projects").resolve(key).resolve("memory");
+    }
+
+    // ---- defaults ----
+
+    @Test
+    void noSettings_defaults() throws Exception {
+        Settings settings = resolve();
+
+        assertThat(settings.root()).isEqualTo(memdirRoot(home.resolve(".memdir")));
+        assertThat(settings.tools()).isEqualTo(ToolLayout.SPLIT);
+        assertThat(settings.readOnly()).isFalse();
+        assertThat(settings.maxFileBytes()).isEqualTo(102400).isEqualTo(Settings.DEFAULT_MAX_FILE_BYTES);
+        assertThat(settings.logLevel()).isEqualTo("INFO");
+        assertThat(settings.logFile()).isEmpty();
+    }
+
+    @Test
+    void defaultRoot_keyHasOnlyLettersDigitsAndDashes() throws Exception {
+        String rootKey = resolve().root().getParent().getFileName().toString();
+
+        assertThat(rootKey).isEqualTo(key).matches("[A-Za-z0-9-]+").endsWith("-box-work-my-project");
+    }
+
+    @Test
+    void memdirHome_movesDefaultRoot() throws Exception {
+        env.put("MEMDIR_HOME", temp.resolve("box/elsewhere").toString());
+
+        assertThat(resolve().root()).isEqualTo(memdirRoot(temp.resolve("box/elsewhere")));
+    }
+
+    @Test
+    void memdirHome_tildeExpanded() throws Exception {
+        env.put("MEMDIR_HOME", "~/alt");
+
+        assertThat(resolve().root()).isEqualTo(memdirRoot(home.resolve("alt")));
+    }
+
+    @Test
+    void memdirHome_empty_ignored() throws Exception {
+        env.put("MEMDIR_HOME", "");
+
+        assertThat(resolve().root()).isEqualTo(memdirRoot(home.resolve(".memdir")));
+    }
+
+    @Test
+    void claudeCodeMemory_selectsClaudeProjectMemory() throws Exception {
+        flags.put("claude-code-memory", "true");
+        env.put("MEMDIR_HOME", temp.resolve("box/elsewhere").toString());
+
+        assertThat(resolve().root()).isEqualTo(home.resolve(".claude/projects").resolve(key).resolve("memory"));
+    }
+
+    @Test
+    void claudeCodeMemory_claudeConfigDirMovesIt() throws Exception {
+        flags.put("claude-code-memory", "true");
+        env.put("CLAUDE_CONFIG_DIR", temp.resolve("box/claude-config").toString());
+
+        assertThat(resolve().root())
+                .isEqualTo(temp.resolve("box/claude-config/projects").resolve(key).resolve("memory"));
+    }
+
+    @Test
+    void claudeCodeMemory_false_keepsMemdirRoot() throws Exception {
+        flags.put("claude-code-memory", "false");
+
+        assertThat(resolve().root()).isEqualTo(memdirRoot(home.resolve(".memdir")));
+    }
+
+    @Test
+    void claudeCodeMemory_explicitRootWins() throws Exception {
+        flags.put("claude-code-memory", "true");
+        flags.put("root", "/srv/notes");
+
+        assertThat(resolve().root()).isEqualTo(Path.of("/srv/notes"));
+    }
+
+    // ---- paths ----
+
+    @ParameterizedTest(name = "[{index}] ''{0}'' -> {1}")
+    @CsvSource({
+        "~,              HOME:",
+        "~/notes,        HOME:notes",
+        "~/a/../b,       HOME:b",
+        "notes,          WORK:notes",
+        "./a/b,          WORK:a/b",
+        "../shared,      WORK:../shared",
+        "~other/x,       WORK:~other/x",
+        "/abs/dir,       ABS:/abs/dir",
+        "/abs/./x/../y,  ABS:/abs/y",
+    })
+    void root_expandedAndResolved(String value, String expected) throws Exception {
+        flags.put("root", value);
+
+        assertThat(resolve().root()).isEqualTo(expectedPath(expected));
+    }
+
+    @Test
+    void logFile_expandedAndResolved() throws Exception {
+        env.put("MEMDIR_LOG_FILE", "~/logs/memdir.log");
+        assertThat(resolve().logFile()).contains(home.resolve("logs/memdir.log"));
+
+        env.put("MEMDIR_LOG_FILE", "logs/memdir.log");
+        assertThat(resolve().logFile()).contains(work.resolve("logs/memdir.log"));
+    }
+
+    /** {@code HOME:x} is x under the fake home, {@code WORK:x} under the working dir, {@code ABS:x} x itself. */
+    private Path expectedPath(String spec) {
+        String[] parts = spec.split(":", 2);
+        Path base = switch (parts[0]) {
+            case "HOME" -> home;
+            case "WORK" -> work;
+            default -> Path.of("/");
+        };
+        return base.resolve(parts[1]).normalize();
+    }
+
+    @Test
+    void root_withNul_namesTheSource() {
+        flags.put("root", "a\0b");
+
+        assertFails("--root is not a usable path: 'a\0b'");
+    }
+
+    // ---- precedence: flag > environment > file ----
+
+    /** One setting given in all three sources with distinct values, and the value each source yields. */
+    record Layered(String key, String envName, String[] values, Function<Settings, Object> get, Object[] expected) {
+
+        @Override
+        public String toString() {
+            return key;
+        }
+    }
+
+    static Stream<Layered> layered() {
+        return Stream.of(
+                new Layered("root", "MEMDIR_ROOT", new String[] {"/y", "/e", "/f"}, Settings::root,
+                        new Object[] {Path.of("/y"), Path.of("/e"), Path.of("/f")}),
+                new Layered("tools", "MEMDIR_TOOLS", new String[] {"single", "split", "single"}, Settings::tools,
+                        new Object[] {ToolLayout.SINGLE, ToolLayout.SPLIT, ToolLayout.SINGLE}),
+                new Layered("read-only", "MEMDIR_READ_ONLY", new String[] {"yes", "no", "true"},
+                        Settings::readOnly, new Object[] {true, false, true}),
+                new Layered("max-file-bytes", "MEMDIR_MAX_FILE_BYTES", new String[] {"1K", "2K", "3K"},
+                        Settings::maxFileBytes, new Object[] {1024L, 2048L, 3072L}),
+                new Layered("log-level", "MEMDIR_LOG_LEVEL", new String[] {"debug", "warn", "error"},
+                        Settings::logLevel, new Object[] {"DEBUG", "WARN", "ERROR"}),
+                new Layered("log-file", "MEMDIR_LOG_FILE", new String[] {"/y.log", "/e.log", "/f.log"},
+                        Settings::logFile, new Object[] {Optional.of(Path.of("/y.log")),
+                            Optional.of(Path.of("/e.log")), Optional.of(Path.of("/f.log"))}),
+                new Layered("claude-code-memory", "MEMDIR_CLAUDE_CODE_MEMORY", new String[] {"true", "false", "1"},
+                        s -> s.root().toString().contains("/.claude/projects/"),
+                        new Object[] {true, false, true}));
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("layered")
+    void precedence_flagBeatsEnvBeatsFile(Layered setting) throws Exception {
+        write(defaultConfig(), setting.key() + ": '" + setting.values()[0] + "'\n");
+        assertThat(setting.get().apply(resolve())).as("file").isEqualTo(setting.expected()[0]);
+
+        env.put(setting.envName(), setting.values()[1]);
+        assertThat(setting.get().apply(resolve())).as("env over file").isEqualTo(setting.expected()[1]);
+
+        flags.put(setting.key(), setting.values()[2]);
+        assertThat(setting.get().apply(resolve())).as("flag over env").isEqualTo(setting.expected()[2]);
+    }
+
+    @Test
+    void precedence_flagBeatsFileWithoutEnv() throws Exception {
+        write(defaultConfig(), "tools: single\n");
+        flags.put("tools", "split");
+
+        assertThat(resolve().tools()).isEqualTo(ToolLayout.SPLIT);
+    }
+
+    @Test
+    void precedence_badValueInALowerSourceIsNeverRead() throws Exception {
+        write(defaultConfig(), "tools: triple\nlog-level: loud\n");
+        env.put("MEMDIR_TOOLS", "single");
+        flags.put("log-level", "warn");
+
+        Settings settings = resolve();
+
+        assertThat(settings.tools()).isEqualTo(ToolLayout.SINGLE);
+        assertThat(settings.logLevel()).isEqualTo("WARN");
+    }
+
+    // ---- which config file ----
+
+    @Test
+    void configFile_default_underHomeMemdir() throws Exception {
+        write(defaultConfig(), "tools: single\n");
+
+        assertThat(resolve().tools()).isEqualTo(ToolLayout.SINGLE);
+    }
+
+    @Test
+    void configFile_default_underMemdirHome() throws Exception {
+        Path memdirHome = temp.resolve("box/memdir-home");
+        env.put("MEMDIR_HOME", memdirHome.toString());
+        write(memdirHome.resolve("config.yaml"), "tools: single\n");
+        write(defaultConfig(), "read-only: true\n");
+
+        Settings settings = resolve();
+
+        assertThat(settings.tools()).isEqualTo(ToolLayout.SINGLE);
+        assertThat(settings.readOnly()).as("~/.memdir/config.yaml is not read when MEMDIR_HOME is set").isFalse();
+    }
+
+    @Test
+    void configFile_memdirConfigEnv_replacesDefault() throws Exception {
+        Path file = write(temp.resolve("box/conf/memdir.yaml"), "tools: single\n");
+        write(defaultConfig(), "read-only: true\n");
+        env.put("MEMDIR_CONFIG", file.toString());
+
+        Settings settings = resolve();
+
+        assertThat(settings.tools()).isEqualTo(ToolLayout.SINGLE);
+        assertThat(settings.readOnly()).isFalse();
+    }
+
+    @Test
+    void configFile_flag_beatsMemdirConfigEnv() throws Exception {
+        Path flagged = write(temp.resolve("box/conf/flag.yaml"), "log-level: debug\n");
+        Path fromEnv = write(temp.resolve("box/conf/env.yaml"), "log-level: warn\n");
+        env.put("MEMDIR_CONFIG", fromEnv.toString());
+
+        assertThat(resolve(Optional.of(flagged.toString())).logLevel()).isEqualTo("DEBUG");
+    }
+
+    @Test
+    void configFile_flag_relativeToWorkingDir() throws Exception {
+        write(work.resolve("conf/m.yaml"), "log-level: debug\n");
+
+        assertThat(resolve(Optional.of("conf/m.yaml")).logLevel()).isEqualTo("DEBUG");
+    }
+
+    @Test
+    void configFile_flag_tildeExpanded() throws Exception {
+        write(home.resolve("conf/m.yaml"), "log-level: debug\n");
+
+        assertThat(resolve(Optional.of("~/conf/m.yaml")).logLevel()).isEqualTo("DEBUG");
+    }
+
+    @Test
+    void configFile_allKeys_read() throws Exception {
+        write(defaultConfig(), """
+                root: ~/notes
+                claude-code-memory: false
+                tools: single
+                read-only: yes
+                max-file-bytes: 2048
+                log-level: warn
+                log-file: logs/m.log
+                """);
+
+        Settings settings = resolve();
+
+        assertThat(settings).isEqualTo(new Settings(home.resolve("notes"), ToolLayout.SINGLE, true, 2048, "WARN",
+                Optional.of(work.resolve("logs/m.log"))));
+    }
+
+    @Test
+    void configFile_nullValue_leavesDefault() throws Exception {
+        write(defaultConfig(), "tools:\nlog-level: ~\n");
+
+        Settings settings = resolve();
+
+        assertThat(settings.tools()).isEqualTo(ToolLayout.SPLIT);
+        assertThat(settings.logLevel()).isEqualTo("INFO");
+    }
+
+    @Test
+    void configFile_defaultMissing_isFine() throws Exception {
+        assertThat(Files.exists(defaultConfig())).isFalse();
+
+        assertThat(resolve().tools()).isEqualTo(ToolLayout.SPLIT);
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @ValueSource(strings = {"", "\n", "# only a comment\n", "---\n"})
+    void configFile_empty_isFine(String yaml) throws Exception {
+        write(defaultConfig(), yaml);
+
+        assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), ToolLayout.SPLIT, false,
+                102400, "INFO", Optional.empty()));
+    }
+
+    // ---- config file errors ----
+
+    @Test
+    void configFile_flag_missing_fails() {
+        Path missing = temp.resolve("box/conf/none.yaml");
+
+        assertFails(Optional.of(missing.toString()), "config file " + missing + " does not exist");
+    }
+
+    @Test
+    void configFile_memdirConfigEnv_missing_fails() {
+        Path missing = temp.resolve("box/conf/none.yaml");
+        env.put("MEMDIR_CONFIG", missing.toString());
+
+        assertFails("config file " + missing + " does not exist");
+    }
+
+    @Test
+    void configFile_invalidYaml_fails() throws Exception {
+        Path file = write(defaultConfig(), "tools: [unclosed\n");
+
+        assertThatThrownBy(this::resolve).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("config file " + file + " is not valid YAML: ")
+                .hasMessageNotContaining("\n");
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @ValueSource(strings = {"- root\n- tools\n", "just text\n", "42\n"})
+    void configFile_notAMapping_fails(String yaml) throws Exception {
+        Path file = write(defaultConfig(), yaml);
+
+        assertFails("config file " + file + " must be a mapping of settings, like 'root: ~/notes'");
+    }
+
+    @Test
+    void configFile_unknownKey_failsListingKnownKeys() throws Exception {
+        Path file = write(defaultConfig(), "tools: split\ncolour: blue\n");
+
+        assertFails("config file " + file + " has an unknown setting 'colour'; known: " + KNOWN_KEYS);
+    }
+
+    @Test
+    void configFile_envStyleKey_isUnknown() throws Exception {
+        Path file = write(defaultConfig(), "MEMDIR_TOOLS: split\n");
+
+        assertFails("config file " + file + " has an unknown setting 'MEMDIR_TOOLS'; known: " + KNOWN_KEYS);
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @ValueSource(strings = {"tools:\n  layout: split\n", "tools: [split]\n", "tools:\n  - split\n"})
+    void configFile_nestedValue_fails(String yaml) throws Exception {
+        Path file = write(defaultConfig(), yaml);
+
+        assertFails("'tools' in " + file + " must be a single value");
+    }
+
+    // ---- values: what each setting accepts and the exact error naming its source ----
+
+    /** The ways a value reaches the resolver; each error message names its source differently. */
+    enum Source {
+        FLAG, ENV, FILE
+    }
+
+    /** Puts {@code value} for {@code key} into one source and returns how error messages name that source. */
+    private String give(Source source, String key, String value) throws IOException {
+        switch (source) {
+            case FLAG -> flags.put(key, value);
+            case ENV -> env.put(SettingSources.envName(key), value);
+            case FILE -> write(defaultConfig(), key + ": '" + value.replace("'", "''") + "'\n");
+        }
+        return switch (source) {
+            case FLAG -> "--" + key;
+            case ENV -> SettingSources.envName(key);
+            case FILE -> "'" + key + "' in " + defaultConfig();
+        };
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "FLAG | --tools must be split or single, not 'triple'",
+        "ENV  | MEMDIR_TOOLS must be split or single, not 'triple'",
+        "FILE | 'tools' in CONFIG must be split or single, not 'triple'",
+    })
+    void tools_invalid_namesSource(Source source, String message) throws Exception {
+        give(source, "tools", "triple");
+
+        assertFails(message.replace("CONFIG", defaultConfig().toString()));
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @CsvSource({"split, SPLIT", "single, SINGLE", "SINGLE, SINGLE", "' Split ', SPLIT"})
+    void tools_accepted(String value, ToolLayout expected) throws Exception {
+        flags.put("tools", value);
+
+        assertThat(resolve().tools()).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @CsvSource({"true, true", "false, false", "yes, true", "no, false", "1, true", "0, false", "TRUE, true",
+        "No, false", "' yes ', true"})
+    void readOnly_accepted(String value, boolean expected) throws Exception {
+        flags.put("read-only", value);
+
+        assertThat(resolve().readOnly()).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} {1}")
+    @CsvSource({"FLAG, read-only", "ENV, read-only", "FILE, read-only", "FLAG, claude-code-memory",
+        "ENV, claude-code-memory", "FILE, claude-code-memory"})
+    void booleans_invalid_namesSource(Source source, String key) throws Exception {
+        String origin = give(source, key, "maybe");
+
+        assertFails(origin + " must be true or false, not 'maybe'");
+    }
+
+    @Test
+    void booleans_invalid_exactEnvMessage() {
+        env.put("MEMDIR_READ_ONLY", "2");
+
+        assertFails("MEMDIR_READ_ONLY must be true or false, not '2'");
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @CsvSource({"102400, 102400", "1, 1", "100K, 102400", "100k, 102400", "100KiB, 102400", "1M, 1048576",
+        "1mib, 1048576", "1MiB, 1048576", "'100 K', 102400", "' 2K ', 2048", "8796093022207M, 9223372036853727232"})
+    void maxFileBytes_accepted(String value, long expected) throws Exception {
+        flags.put("max-file-bytes", value);
+
+        assertThat(resolve().maxFileBytes()).isEqualTo(expected);
+    }
+
+    static Stream<Arguments> badSizes() {
+        String format = "a positive number of bytes, optionally with K or M (e.g. 102400 or 100K)";
+        return Stream.of(
+                Arguments.of("abc", format),
+                Arguments.of("-1", format),
+                Arguments.of("1.5M", format),
+                Arguments.of("1G", format),
+                Arguments.of("0", "a positive number of bytes"),
+                Arguments.of("0K", "a positive number of bytes"),
+                Arguments.of("9223372036854775808", "a number of bytes that fits in 63 bits"),
+                Arguments.of("99999999999999999999999", "a number of bytes that fits in 63 bits"),
+                Arguments.of("9007199254740992K", "a number of bytes that fits in 63 bits"),
+                Arguments.of("8796093022208M", "a number of bytes that fits in 63 bits"));
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @MethodSource("badSizes")
+    void maxFileBytes_invalid_flag(String value, String expected) {
+        flags.put("max-file-bytes", value);
+
+        assertFails("--max-file-bytes must be " + expected + ", not '" + value + "'");
+    }
+
+    @Test
+    void emptyFlag_isAnError_emptyEnvironmentOrFileValue_isUnset() throws Exception {
+        flags.put("root", " ");
+        assertFails("--root must not be empty");
+
+        flags.clear();
+        env.put("MEMDIR_ROOT", "");
+        assertThat(resolve().root().getFileName().toString()).isEqualTo("memory");
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource({"FLAG", "ENV", "FILE"})
+    void maxFileBytes_invalid_namesSource(Source source) throws Exception {
+        String origin = give(source, "max-file-bytes", "lots");
+
+        assertFails(origin + " must be a positive number of bytes, optionally with K or M (e.g. 102400 or 100K),"
+                + " not 'lots'");
+    }
+
+    @ParameterizedTest(name = "[{index}] ''{0}''")
+    @CsvSource({"trace, TRACE", "debug, DEBUG", "Info, INFO", "WARN, WARN", "error, ERROR", "off, OFF",
+        "' warn ', WARN"})
+    void logLevel_caseInsensitive(String value, String expected) throws Exception {
+        env.put("MEMDIR_LOG_LEVEL", value);
+
+        assertThat(resolve().logLevel()).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource({"FLAG", "ENV", "FILE"})
+    void logLevel_invalid_namesSource(Source source) throws Exception {
+        String origin = give(source, "log-level", "verbose");
+
+        assertFails(origin + " must be one of trace, debug, info, warn, error, off, not 'verbose'");
+    }
+}
