@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,15 +28,15 @@ final class MemdirCommand implements Callable<Integer> {
     static final int USAGE = 2;
 
     @Mixin
-    ServeOptions options;
+    SettingOptions options;
 
-    private final InputStream protocolIn;
-    private final OutputStream protocolOut;
+    private final InputStream stdin;
+    private final OutputStream stdout;
     private final PrintStream err;
 
-    MemdirCommand(InputStream protocolIn, OutputStream protocolOut, PrintStream err) {
-        this.protocolIn = protocolIn;
-        this.protocolOut = protocolOut;
+    MemdirCommand(InputStream stdin, OutputStream stdout, PrintStream err) {
+        this.stdin = stdin;
+        this.stdout = stdout;
         this.err = err;
     }
 
@@ -47,23 +48,49 @@ final class MemdirCommand implements Callable<Integer> {
     /** Options given before {@code serve} count too; those after it win. */
     @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Serve MCP over stdio (the default command).")
-    int serveCommand(@Mixin ServeOptions serveOptions) {
+    int serveCommand(@Mixin SettingOptions serveOptions) {
+        return serve(merged(serveOptions), serveOptions.configFile().or(options::configFile));
+    }
+
+    @Command(name = "index", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Print the figures of MEMORY.md against its budget; exit 1 when it is over.")
+    int indexCommand(@Mixin SettingOptions indexOptions) {
+        Optional<Settings> settings = resolve(merged(indexOptions), indexOptions.configFile().or(options::configFile));
+        if (settings.isEmpty()) {
+            return USAGE;
+        }
+        try {
+            return IndexCommand.run(settings.get(), new PrintStream(stdout, true, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            err.println("memdir: cannot read " + settings.get().root().resolve("MEMORY.md") + ": " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
+    private Map<String, String> merged(SettingOptions subcommandOptions) {
         Map<String, String> flags = new HashMap<>(options.given());
-        flags.putAll(serveOptions.given());
-        return serve(flags, serveOptions.configFile().or(options::configFile));
+        flags.putAll(subcommandOptions.given());
+        return flags;
+    }
+
+    private Optional<Settings> resolve(Map<String, String> flags, Optional<String> configFile) {
+        try {
+            return Optional.of(SettingsResolver.forThisProcess().resolve(flags, configFile));
+        } catch (ConfigException e) {
+            err.println("memdir: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private int serve(Map<String, String> flags, Optional<String> configFile) {
-        Settings settings;
-        try {
-            settings = SettingsResolver.forThisProcess().resolve(flags, configFile);
-        } catch (ConfigException e) {
-            err.println("memdir: " + e.getMessage());
+        Optional<Settings> resolved = resolve(flags, configFile);
+        if (resolved.isEmpty()) {
             return USAGE;
         }
+        Settings settings = resolved.get();
         LoggingSetup.apply(settings.logLevel(), settings.logFile());
         try {
-            MemdirServer.serve(settings, Version.current(), protocolIn, protocolOut);
+            MemdirServer.serve(settings, Version.current(), stdin, stdout);
             return 0;
         } catch (AccessDeniedException e) {
             err.println("memdir: the memory root " + settings.root() + " is not writable (permission denied);"

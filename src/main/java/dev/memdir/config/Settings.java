@@ -1,5 +1,6 @@
 package dev.memdir.config;
 
+import dev.memdir.index.IndexBudget;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -12,9 +13,11 @@ import java.util.Optional;
  * @param maxFileBytes the most one memory file may hold
  * @param logLevel the logback level for stderr (and the log file)
  * @param logFile where logs are also written, if anywhere
+ * @param indexBudget the budget of MEMORY.md
+ * @param sessionId the session id given by flag or environment; otherwise one is made per session
  */
 public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, String logLevel,
-        Optional<Path> logFile) {
+        Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId) {
 
     public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
 }

@@ -1,5 +1,6 @@
 package dev.memdir.config;
 
+import dev.memdir.index.IndexBudget;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -20,9 +21,14 @@ public final class SettingsResolver {
     public static final String MAX_FILE_BYTES = "max-file-bytes";
     public static final String LOG_LEVEL = "log-level";
     public static final String LOG_FILE = "log-file";
+    public static final String INDEX_MAX_LINES = "index-max-lines";
+    public static final String INDEX_MAX_BYTES = "index-max-bytes";
+    public static final String INDEX_NEAR_RATIO = "index-near-ratio";
+    public static final String INDEX_TARGET_RATIO = "index-target-ratio";
+    public static final String SESSION_ID = "session-id";
 
-    static final Set<String> KEYS =
-            Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, LOG_LEVEL, LOG_FILE);
+    static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, LOG_LEVEL,
+            LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID);
 
     private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
@@ -64,7 +70,9 @@ public final class SettingsResolver {
                 bool(sources, READ_ONLY),
                 maxFileBytes(sources),
                 logLevel(sources),
-                logFile.isPresent() ? Optional.of(path(logFile.get().value(), logFile.get().origin())) : Optional.empty());
+                logFile.isPresent() ? Optional.of(path(logFile.get().value(), logFile.get().origin())) : Optional.empty(),
+                indexBudget(sources),
+                sources.lookup(SESSION_ID).map(SettingSources.Raw::value));
     }
 
     private Path memdirHome() throws ConfigException {
@@ -140,6 +148,52 @@ public final class SettingsResolver {
         } catch (ArithmeticException | NumberFormatException e) {
             throw invalid(raw.get(), "a number of bytes that fits in 63 bits");
         }
+    }
+
+    private static IndexBudget indexBudget(SettingSources sources) throws ConfigException {
+        IndexBudget defaults = IndexBudget.DEFAULT;
+        int maxLines = (int) positive(sources, INDEX_MAX_LINES, defaults.maxLines(), Integer.MAX_VALUE);
+        int maxBytes = (int) positive(sources, INDEX_MAX_BYTES, defaults.maxBytes(), Integer.MAX_VALUE);
+        double near = ratio(sources, INDEX_NEAR_RATIO, defaults.nearRatio());
+        double target = ratio(sources, INDEX_TARGET_RATIO, defaults.targetRatio());
+        if (target >= near) {
+            throw new ConfigException(INDEX_TARGET_RATIO + " (" + target + ") must be below " + INDEX_NEAR_RATIO
+                    + " (" + near + ")");
+        }
+        return new IndexBudget(maxLines, maxBytes, near, target);
+    }
+
+    private static long positive(SettingSources sources, String key, long fallback, long max)
+            throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(key);
+        if (raw.isEmpty()) {
+            return fallback;
+        }
+        try {
+            long value = Long.parseLong(raw.get().value().trim());
+            if (value > 0 && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw invalid(raw.get(), "a whole number from 1 to " + max);
+    }
+
+    private static double ratio(SettingSources sources, String key, double fallback) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(key);
+        if (raw.isEmpty()) {
+            return fallback;
+        }
+        try {
+            double value = Double.parseDouble(raw.get().value().trim());
+            if (value > 0 && value <= 1) {
+                return value;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw invalid(raw.get(), "a fraction above 0 and at most 1 (e.g. 0.9)");
     }
 
     private static String logLevel(SettingSources sources) throws ConfigException {

@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
@@ -21,7 +22,8 @@ record Create(MemoryPath path, String fileText) implements MemoryCommand {
             if (located.exists()) {
                 throw new CommandException(Messages.alreadyExists(path.display()));
             }
-            byte[] content = TextContent.encode(fileText);
+            Stamp stamp = store.stamp(fileText, true);
+            byte[] content = TextContent.encode(stamp.content());
             store.checkSize(located, content);
             List<Path> createdParents = store.createParents(located);
             try {
@@ -30,7 +32,8 @@ record Create(MemoryPath path, String fileText) implements MemoryCommand {
                 store.removeCreated(createdParents);
                 throw e;
             }
-            return new CommandOutput.Text(Messages.created(path.display()));
+            return new CommandOutput.Text(Messages.withNote(Messages.created(path.display()),
+                    stamp.problem().map(problem -> Messages.frontmatterNotStamped(path.display(), problem))));
         });
     }
 }

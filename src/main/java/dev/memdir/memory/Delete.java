@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
 
 /** {@code delete}: removes a file, a link (not its target) or a whole directory; never the root. */
 record Delete(MemoryPath path) implements MemoryCommand {
@@ -15,6 +16,11 @@ record Delete(MemoryPath path) implements MemoryCommand {
     @Override
     public String name() {
         return "delete";
+    }
+
+    @Override
+    public Optional<MemoryPath> written() {
+        return Optional.empty();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
@@ -24,8 +25,10 @@ record Insert(MemoryPath path, long insertLine, String insertText) implements Me
             }
             String text = insertText.endsWith("\n") ? insertText.substring(0, insertText.length() - 1) : insertText;
             lines.add((int) insertLine, text);
-            store.write(file.located(), TextContent.encode(String.join("\n", lines)));
-            return new CommandOutput.Text(Messages.inserted(path.display()));
+            Stamp stamp = store.stamp(String.join("\n", lines), false);
+            store.write(file.located(), TextContent.encode(stamp.content()));
+            return new CommandOutput.Text(Messages.withNote(Messages.inserted(path.display()),
+                    stamp.problem().map(problem -> Messages.frontmatterNotStamped(path.display(), problem))));
         });
     }
 }

@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import dev.memdir.memory.path.MemoryPath;
 import java.io.IOException;
+import java.util.Optional;
 
 /** One parsed memory command, ready to run against a store. */
 sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete, Rename {
@@ -15,6 +16,11 @@ sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete,
     /** Returns whether the command may change the store. */
     default boolean writes() {
         return true;
+    }
+
+    /** Returns the path whose content the command has just written, if any (the destination, for rename). */
+    default Optional<MemoryPath> written() {
+        return Optional.of(path());
     }
 
     CommandOutput run(MemoryStore store) throws IOException, CommandException;

@@ -1,5 +1,7 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.Closeable;
@@ -8,14 +10,17 @@ import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** The memory root on disk: where virtual paths land, how files are read and written, and the write lock. */
@@ -23,16 +28,21 @@ public final class MemoryStore implements Closeable {
 
     private final Path root;
     private final long maxFileBytes;
+    private final FrontmatterStamper stamper;
     private final RootLock lock;
 
-    private MemoryStore(Path root, long maxFileBytes, RootLock lock) {
+    private MemoryStore(Path root, long maxFileBytes, FrontmatterStamper stamper, RootLock lock) {
         this.root = root;
         this.maxFileBytes = maxFileBytes;
+        this.stamper = stamper;
         this.lock = lock;
     }
 
-    /** Opens (creating if needed, mode 0700) the root and removes temp files a crashed writer left there. */
-    public static MemoryStore open(Path root, long maxFileBytes) throws IOException {
+    /**
+     * Opens (creating if needed, mode 0700) the root and removes temp files a crashed writer left there;
+     * {@code stamper} stamps the frontmatter of every file written.
+     */
+    public static MemoryStore open(Path root, long maxFileBytes, FrontmatterStamper stamper) throws IOException {
         if (!Files.exists(root)) {
             Files.createDirectories(root, FilePermissions.privateDirectory(root));
         }
@@ -41,7 +51,7 @@ public final class MemoryStore implements Closeable {
         }
         Path real = root.toRealPath();
         RootLock lock = new RootLock(real);
-        MemoryStore store = new MemoryStore(real, maxFileBytes, lock);
+        MemoryStore store = new MemoryStore(real, maxFileBytes, stamper, lock);
         try {
             store.exclusively(() -> {
                 AtomicFiles.removeStrayTempFiles(real);
@@ -112,6 +122,56 @@ public final class MemoryStore implements Closeable {
         if (!attributes.isRegularFile()) {
             throw new CommandException(Messages.notAFile(located.display()));
         }
+    }
+
+    /** Returns {@code content} as it is written: its frontmatter, if any, stamped. */
+    Stamp stamp(String content, boolean creating) {
+        return stamper.stamp(content, creating);
+    }
+
+    /** Returns the text of a regular file, or empty when the path holds no regular file (no link followed). */
+    public Optional<String> readText(MemoryPath path) throws IOException {
+        try {
+            Located located = locate(path);
+            BasicFileAttributes attributes = located.attributes();
+            if (attributes == null || !attributes.isRegularFile()) {
+                return Optional.empty();
+            }
+            return Optional.of(TextContent.decodeForView(read(located)));
+        } catch (CommandException escapes) {
+            return Optional.empty();
+        }
+    }
+
+    /** Returns how many visible regular files the root holds and their bytes (hidden names are not counted). */
+    public Usage usage() throws IOException {
+        long[] totals = new long[2];
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attrs) {
+                return directory.equals(root) || !hidden(directory) ? FileVisitResult.CONTINUE
+                        : FileVisitResult.SKIP_SUBTREE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                if (attrs.isRegularFile() && !hidden(file)) {
+                    totals[0]++;
+                    totals[1] += attrs.size();
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return new Usage(totals[0], totals[1]);
+    }
+
+    private static boolean hidden(Path path) {
+        return path.getFileName().toString().startsWith(".");
     }
 
     /** Reads a regular file as UTF-8 text for an edit; the caller holds the lock until it writes back. */

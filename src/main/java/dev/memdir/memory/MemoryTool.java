@@ -1,5 +1,9 @@
 package dev.memdir.memory;
 
+import dev.memdir.index.IndexBudget;
+import dev.memdir.index.IndexMeasure;
+import dev.memdir.index.LoadedIndex;
+import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -14,12 +18,17 @@ public final class MemoryTool {
     /** The command names, in the order the reference documents them. */
     public static final List<String> COMMANDS = List.of("view", "create", "str_replace", "insert", "delete", "rename");
 
+    /** The always-loaded index, whose budget is checked after every write to it. */
+    public static final MemoryPath INDEX = new MemoryPath("/memories/MEMORY.md", List.of("MEMORY.md"));
+
     private final MemoryStore store;
     private final boolean readOnly;
+    private final IndexBudget budget;
 
-    public MemoryTool(MemoryStore store, boolean readOnly) {
+    public MemoryTool(MemoryStore store, boolean readOnly, IndexBudget budget) {
         this.store = store;
         this.readOnly = readOnly;
+        this.budget = budget;
     }
 
     /** Runs {@code command}; every failure, including an I/O one, comes back as a {@link CommandException}. */
@@ -32,7 +41,9 @@ public final class MemoryTool {
             throw new CommandException(Messages.readOnly(command));
         }
         try {
-            return parsed.run(store);
+            CommandOutput output = parsed.run(store);
+            boolean wroteIndex = parsed.written().filter(path -> path.segments().equals(INDEX.segments())).isPresent();
+            return wroteIndex ? checkIndex((CommandOutput.Text) output) : output;
         } catch (IOException e) {
             throw new CommandException(Messages.ioFailure(parsed.name(), parsed.path().display(), reason(e)));
         }
@@ -45,6 +56,19 @@ public final class MemoryTool {
             throw new CommandException(Messages.wrongType("memory", "command", "a string"));
         }
         return call((String) command, apiInput);
+    }
+
+    /** The write-then-check loop: the write stands; the answer says how the index now sits against its budget. */
+    private CommandOutput checkIndex(CommandOutput.Text done) throws IOException {
+        IndexMeasure measure = LoadedIndex.load(store.readText(INDEX).orElse(""), budget).measure();
+        switch (measure.verdict()) {
+            case NEAR:
+                return new CommandOutput.Text(done.text() + "\n\n" + Messages.indexNear(measure), false);
+            case OVER:
+                return new CommandOutput.Text(done.text() + "\n\n" + Messages.indexOver(measure), true);
+            default:
+                return done;
+        }
     }
 
     private static MemoryCommand parse(String command, Arguments args) throws CommandException {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Optional;
 
 /** {@code rename}: moves a file or directory atomically; never over an existing entry, never the root. */
 record Rename(MemoryPath path, MemoryPath newPath) implements MemoryCommand {
@@ -14,6 +15,11 @@ record Rename(MemoryPath path, MemoryPath newPath) implements MemoryCommand {
     @Override
     public String name() {
         return "rename";
+    }
+
+    @Override
+    public Optional<MemoryPath> written() {
+        return Optional.of(newPath);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.Frontmatter;
+import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
@@ -36,8 +38,11 @@ record StrReplace(MemoryPath path, String oldStr, String newStr) implements Memo
             }
             int at = starts.get(0);
             String edited = content.substring(0, at) + newStr + content.substring(at + oldStr.length());
-            store.write(file.located(), TextContent.encode(edited));
-            return new CommandOutput.Text(Messages.replaced(snippet(edited, TextContent.lineAt(content, at))));
+            Stamp stamp = store.stamp(edited, false);
+            store.write(file.located(), TextContent.encode(stamp.content()));
+            int line = lineAfterStamp(edited, stamp.content(), TextContent.lineAt(content, at));
+            return new CommandOutput.Text(Messages.withNote(Messages.replaced(snippet(stamp.content(), line)),
+                    stamp.problem().map(problem -> Messages.frontmatterNotStamped(path.display(), problem))));
         });
     }
 
@@ -59,6 +64,13 @@ record StrReplace(MemoryPath path, String oldStr, String newStr) implements Memo
             }
         }
         return lines;
+    }
+
+    /** Stamping edits only the frontmatter: a match in the body moves by the lines the stamp added. */
+    private static int lineAfterStamp(String edited, String stamped, int matchLine) {
+        int added = TextContent.lines(stamped).size() - TextContent.lines(edited).size();
+        int bodyLine = Frontmatter.find(edited).map(f -> TextContent.lineAt(edited, f.bodyStart())).orElse(1);
+        return added != 0 && matchLine >= bodyLine ? matchLine + added : matchLine;
     }
 
     private static String snippet(String edited, int matchLine) {

@@ -25,6 +25,11 @@ record View(MemoryPath path, Optional<ViewRange> range) implements MemoryCommand
     }
 
     @Override
+    public Optional<MemoryPath> written() {
+        return Optional.empty();
+    }
+
+    @Override
     public CommandOutput run(MemoryStore store) throws IOException, CommandException {
         Located located = store.locate(path);
         BasicFileAttributes attributes = located.attributes();

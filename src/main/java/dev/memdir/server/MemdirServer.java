@@ -3,8 +3,10 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
 import dev.memdir.config.ToolLayout;
+import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.RootWatcher;
 import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -15,8 +17,10 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /** Builds the MCP server over a memory store and serves it on a pair of streams until input ends. */
@@ -31,22 +35,37 @@ public final class MemdirServer {
             throws IOException, InterruptedException {
         ObjectMapper json = new ObjectMapper();
         McpJsonMapper mcpJson = McpJsonDefaults.getMapper();
-        try (MemoryStore store = MemoryStore.open(settings.root(), settings.maxFileBytes())) {
-            MemoryTool memoryTool = new MemoryTool(store, settings.readOnly());
+        // stdio carries one MCP session per process, so a session id made here is the session's.
+        String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
+        FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
+        try (MemoryStore store = MemoryStore.open(settings.root(), settings.maxFileBytes(), stamper)) {
+            MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());
+            MemoryResources resources = new MemoryResources(store, settings.indexBudget(), json);
+            String protocol = ServerInstructions.protocol(settings.tools());
+            ResourceUpdates updates = new ResourceUpdates();
             StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
                     StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
-            // Everything is registered before build(): adding later would send list-changed ahead of initialize.
-            McpSyncServer server = McpServer.sync(transport)
-                    .serverInfo("memdir", version)
-                    .instructions(ServerInstructions.protocol(settings.tools()))
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                    .validateToolInputs(false)
-                    // Handlers run on the transport's worker thread, one at a time, in arrival order.
-                    .immediateExecution(true)
-                    .tools(tools(new ToolCatalog(json), memoryTool, settings))
-                    .build();
-            transport.awaitStopped();
-            server.closeGracefully();
+            try (RootWatcher watcher = RootWatcher.start(store.root(), updates)) {
+                // Everything is registered before build(): adding later would send list-changed ahead of initialize.
+                McpSyncServer server = McpServer.sync(transport)
+                        .serverInfo("memdir", version)
+                        .instructions(ServerInstructions.withIndex(settings.tools(), resources.loadIndex()))
+                        .capabilities(McpSchema.ServerCapabilities.builder()
+                                .tools(false)
+                                .resources(true, false)
+                                .prompts(false)
+                                .build())
+                        .validateToolInputs(false)
+                        // Handlers run on the transport's worker thread, one at a time, in arrival order.
+                        .immediateExecution(true)
+                        .tools(tools(new ToolCatalog(json), memoryTool, settings))
+                        .resources(resources.specifications())
+                        .prompts(Prompts.memoryProtocol(protocol))
+                        .build();
+                updates.attach(server);
+                transport.awaitStopped();
+                server.closeGracefully();
+            }
         }
     }
 

@@ -24,13 +24,12 @@ final class MemoryToolAdapter {
     }
 
     private static McpSchema.CallToolResult success(CommandOutput output) {
-        McpSchema.Content content;
         if (output instanceof CommandOutput.Image image) {
-            content = new McpSchema.ImageContent(null, Base64.getEncoder().encodeToString(image.data()),
-                    image.mimeType());
-        } else {
-            content = new McpSchema.TextContent(((CommandOutput.Text) output).text());
+            McpSchema.Content content = new McpSchema.ImageContent(null,
+                    Base64.getEncoder().encodeToString(image.data()), image.mimeType());
+            return McpSchema.CallToolResult.builder().addContent(content).isError(false).build();
         }
-        return McpSchema.CallToolResult.builder().addContent(content).isError(false).build();
+        CommandOutput.Text text = (CommandOutput.Text) output;
+        return McpSchema.CallToolResult.builder().addTextContent(text.text()).isError(text.isError()).build();
     }
 }

@@ -1,8 +1,13 @@
 package dev.memdir.server;
 
 import dev.memdir.config.ToolLayout;
+import dev.memdir.index.LoadedIndex;
+import java.util.Optional;
 
-/** The memory protocol the Claude API adds to the system prompt with its memory tool, sent as server instructions. */
+/**
+ * What the server tells a client at initialize: the memory protocol the Claude API adds to the system
+ * prompt with its memory tool, then the memory index as it loads.
+ */
 final class ServerInstructions {
 
     private static final String PROTOCOL = """
@@ -21,5 +26,15 @@ final class ServerInstructions {
         return PROTOCOL.formatted(layout == ToolLayout.SINGLE
                 ? "`view` command of your `memory` tool"
                 : "`view` tool");
+    }
+
+    /** Returns the protocol, then the loaded index (or how to start one). */
+    static String withIndex(ToolLayout layout, Optional<LoadedIndex> index) {
+        String section = index.filter(loaded -> !loaded.text().isBlank())
+                .map(loaded -> "MEMORY INDEX (/memories/MEMORY.md as loaded, " + loaded.measure().figures() + "):\n"
+                        + loaded.text())
+                .orElse("MEMORY INDEX: /memories/MEMORY.md does not exist yet. Create it as the index of your memory:"
+                        + " one short line per topic file, saying what is in it.");
+        return protocol(layout) + "\n\n" + section;
     }
 }

@@ -3,6 +3,7 @@ package dev.memdir.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memdir.index.IndexBudget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SettingsResolverTest {
 
     private static final String KNOWN_KEYS =
-            "claude-code-memory, log-file, log-level, max-file-bytes, read-only, root, tools";
+            "claude-code-memory, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
+            + " max-file-bytes, read-only, root, session-id, tools";
 
     @TempDir
     Path temp;
@@ -329,12 +331,37 @@ class SettingsResolverTest {
                 max-file-bytes: 2048
                 log-level: warn
                 log-file: logs/m.log
+                index-max-lines: 50
+                index-max-bytes: 8000
+                index-near-ratio: 0.8
+                index-target-ratio: 0.5
+                session-id: s-1
                 """);
 
         Settings settings = resolve();
 
         assertThat(settings).isEqualTo(new Settings(home.resolve("notes"), ToolLayout.SINGLE, true, 2048, "WARN",
-                Optional.of(work.resolve("logs/m.log"))));
+                Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1")));
+    }
+
+    @Test
+    void indexBudget_targetNotBelowNear_fails() {
+        flags.put("index-near-ratio", "0.6");
+        flags.put("index-target-ratio", "0.6");
+
+        assertFails("index-target-ratio (0.6) must be below index-near-ratio (0.6)");
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}={1}")
+    @CsvSource({
+        "index-max-lines, 0, a whole number from 1 to 2147483647",
+        "index-max-bytes, lots, a whole number from 1 to 2147483647",
+        "index-near-ratio, 1.5, a fraction above 0 and at most 1 (e.g. 0.9)",
+        "index-target-ratio, -0.1, a fraction above 0 and at most 1 (e.g. 0.9)"})
+    void indexBudget_badValue_namesTheFlag(String key, String value, String expected) {
+        flags.put(key, value);
+
+        assertFails("--" + key + " must be " + expected + ", not '" + value + "'");
     }
 
     @Test
@@ -360,7 +387,7 @@ class SettingsResolverTest {
         write(defaultConfig(), yaml);
 
         assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), ToolLayout.SPLIT, false,
-                102400, "INFO", Optional.empty()));
+                102400, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty()));
     }
 
     // ---- config file errors ----

@@ -153,6 +153,26 @@ class CliIT {
     }
 
     @Test
+    void indexCommandPrintsTheFiguresAndExitsOneWhenOver() throws Exception {
+        Path root = Files.createDirectories(temp.resolve("idx"));
+        Files.writeString(root.resolve("MEMORY.md"), "---\nname: index\n---\n- a\n- b\n- c\n");
+
+        Run within = run(Map.of(), temp, "index", "--root", root.toString());
+        assertThat(within.exit()).isZero();
+        assertThat(within.stdout()).isEqualTo("index:   " + root.resolve("MEMORY.md") + "\n"
+                + "figures: 3/200 lines, 0.0/25.0 KB\n"
+                + "loaded:  3 lines, 12 bytes\n"
+                + "verdict: within\n");
+
+        Run over = run(Map.of("MEMDIR_INDEX_MAX_LINES", "2"), temp, "index", "--root", root.toString());
+        assertThat(over.exit()).isEqualTo(1);
+        assertThat(over.stdout()).contains("figures: 3/2 lines, 0.0/25.0 KB\n")
+                .contains("loaded:  2 lines, 8 bytes (the rest is cut from every load)\n")
+                .endsWith("verdict: over\n");
+        assertThat(Files.list(root).map(p -> p.getFileName().toString())).containsExactly("MEMORY.md");
+    }
+
+    @Test
     void stdoutCarriesOnlyJsonRpcEvenWithDebugLogging() throws Exception {
         try (RawSession session = RawSession.start(temp.resolve("m"), temp.resolve("stderr.log"), "--log-level",
                 "debug")) {

@@ -9,6 +9,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** The MCP Java SDK client, launching the real jar the way an MCP host does. */
@@ -18,6 +19,11 @@ final class SdkClient {
 
     /** Starts {@code command} (the jar, possibly behind a shell) and initializes a session with it. */
     static McpSyncClient start(List<String> command) {
+        return start(command, contents -> { });
+    }
+
+    /** Like {@link #start(List)}, passing the re-read contents of every updated resource to {@code updates}. */
+    static McpSyncClient start(List<String> command, Consumer<List<McpSchema.ResourceContents>> updates) {
         ServerParameters parameters = ServerParameters.builder(command.get(0))
                 .args(command.subList(1, command.size()))
                 .build();
@@ -27,6 +33,7 @@ final class SdkClient {
                 .requestTimeout(Duration.ofSeconds(30))
                 .initializationTimeout(Duration.ofSeconds(30))
                 .clientInfo(new McpSchema.Implementation("memdir-e2e", "1"))
+                .resourcesUpdateConsumer(updates)
                 .build();
         client.initialize();
         return client;

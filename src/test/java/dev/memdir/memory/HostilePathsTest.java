@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.memdir.index.IndexBudget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
@@ -80,8 +81,8 @@ class HostilePathsTest {
         Files.createDirectories(box.resolve("memories-evil"));
         Files.writeString(box.resolve("memories-evil/loot.txt"), SECRET);
         Files.writeString(box.resolve("victim.txt"), SECRET);
-        store = MemoryStore.open(root, 100 * 1024);
-        tool = new MemoryTool(store, false);
+        store = MemoryStore.open(root, 100 * 1024, MemoryFixture.stamper());
+        tool = new MemoryTool(store, false, IndexBudget.DEFAULT);
         takeSnapshots();
     }
 

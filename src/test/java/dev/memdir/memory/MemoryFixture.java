@@ -3,12 +3,17 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.index.IndexBudget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +26,8 @@ import java.util.stream.Stream;
 final class MemoryFixture implements AutoCloseable {
 
     static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
+    static final Instant NOW = Instant.parse("2026-11-29T10:15:00Z");
+    static final String SESSION = "session-under-test";
 
     final Path root;
     final MemoryStore store;
@@ -29,7 +36,7 @@ final class MemoryFixture implements AutoCloseable {
     private MemoryFixture(Path root, MemoryStore store, boolean readOnly) {
         this.root = root;
         this.store = store;
-        this.tool = new MemoryTool(store, readOnly);
+        this.tool = new MemoryTool(store, readOnly, IndexBudget.DEFAULT);
     }
 
     static MemoryFixture open(Path tempDir) throws IOException {
@@ -37,8 +44,13 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     static MemoryFixture open(Path tempDir, long maxFileBytes, boolean readOnly) throws IOException {
-        MemoryStore store = MemoryStore.open(tempDir.resolve("memories"), maxFileBytes);
+        MemoryStore store = MemoryStore.open(tempDir.resolve("memories"), maxFileBytes, stamper());
         return new MemoryFixture(store.root(), store, readOnly);
+    }
+
+    /** Returns a stamper with a fixed clock ({@link #NOW}) and session ({@link #SESSION}). */
+    static FrontmatterStamper stamper() {
+        return new FrontmatterStamper(Clock.fixed(NOW, ZoneOffset.UTC), SESSION);
     }
 
     /** Returns {@code key1, value1, key2, value2, ...} as a map; values may be null. */

@@ -1,7 +1,10 @@
 package dev.memdir.memory.render;
 
+import dev.memdir.index.IndexBudget;
+import dev.memdir.index.IndexMeasure;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -11,6 +14,7 @@ import java.util.stream.Collectors;
 public final class Messages {
 
     private static final String ERROR = "Error: ";
+    private static final String INDEX = "/memories/MEMORY.md";
 
     private Messages() {}
 
@@ -155,6 +159,36 @@ public final class Messages {
 
     public static String renameIntoItself(String oldPath, String newPath) {
         return ERROR + "Cannot rename " + oldPath + " to " + newPath + ": a directory cannot move inside itself";
+    }
+
+    // ---- notes added to a successful write
+
+    /** Returns {@code text}, then a blank line and the note when there is one. */
+    public static String withNote(String text, Optional<String> note) {
+        return note.map(n -> text + "\n\n" + n).orElse(text);
+    }
+
+    public static String frontmatterNotStamped(String path, String problem) {
+        return "Note: the frontmatter of " + path + " could not be read (" + problem
+                + "), so metadata.modified was not updated; the file was written exactly as given.";
+    }
+
+    public static String indexNear(IndexMeasure measure) {
+        return "Note: " + INDEX + " is near its budget (" + measure.figures() + "). Keep it an index: one line per"
+                + " entry, move detail into topic files, merge or drop stale entries.";
+    }
+
+    public static String indexOver(IndexMeasure measure) {
+        IndexBudget budget = measure.budget();
+        return "Over budget: the write succeeded, but " + INDEX + " is now " + measure.figures() + ". Everything past "
+                + budget.maxLines() + " lines or " + kilobytes(budget.maxBytes())
+                + " is dropped from every load, so agents will not see it. Rewrite " + INDEX + " now to about "
+                + measure.targetLines() + " lines / " + measure.targetKilobytes() + ": one line per entry, detail"
+                + " moved into topic files, stale entries merged or dropped.";
+    }
+
+    private static String kilobytes(int bytes) {
+        return String.format(Locale.ROOT, "%.1f KB", bytes / 1000.0);
     }
 
     // ---- tool input

@@ -80,6 +80,16 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         return current == null ? Mono.empty() : current.sendNotification(method, params);
     }
 
+    /** stdio has one session: a notification for it goes out, one for any other id is an error. */
+    @Override
+    public Mono<Void> notifyClient(String sessionId, String method, Object params) {
+        McpServerSession current = session;
+        if (current == null || !current.getId().equals(sessionId)) {
+            return Mono.error(new IllegalStateException("No stdio session with id " + sessionId));
+        }
+        return current.sendNotification(method, params);
+    }
+
     @Override
     public Mono<Void> closeGracefully() {
         McpServerSession current = session;

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** The options of {@code memdir serve}, also accepted without the word {@code serve}. Unset options stay null. */
-final class ServeOptions {
+/** The settings options of {@code memdir}, {@code memdir serve} and {@code memdir index}. Unset options stay null. */
+final class SettingOptions {
 
     @Option(names = "--root", paramLabel = "DIR",
             description = "Memory root that /memories maps to (created if missing). Env: MEMDIR_ROOT."
@@ -37,6 +37,25 @@ final class ServeOptions {
     @Option(names = "--log-file", paramLabel = "FILE", description = "Also append logs to this file.")
     String logFile;
 
+    @Option(names = "--index-max-lines", paramLabel = "N", description = "Lines of MEMORY.md that load (default 200).")
+    String indexMaxLines;
+
+    @Option(names = "--index-max-bytes", paramLabel = "N",
+            description = "UTF-8 bytes of MEMORY.md that load (default 25000).")
+    String indexMaxBytes;
+
+    @Option(names = "--index-near-ratio", paramLabel = "R",
+            description = "From this share of a limit on, writes to MEMORY.md get a reminder (default 0.9).")
+    String indexNearRatio;
+
+    @Option(names = "--index-target-ratio", paramLabel = "R",
+            description = "The share of a limit an over-budget index is asked to shrink to (default 0.7).")
+    String indexTargetRatio;
+
+    @Option(names = "--session-id", paramLabel = "ID",
+            description = "Session id recorded as metadata.originSessionId (default: a new UUID per session).")
+    String sessionId;
+
     @Option(names = "--config", paramLabel = "FILE",
             description = "YAML settings file (default ~/.memdir/config.yaml). Flags beat env vars beat the file.")
     String config;
@@ -51,6 +70,11 @@ final class ServeOptions {
         put(flags, SettingsResolver.MAX_FILE_BYTES, maxFileBytes);
         put(flags, SettingsResolver.LOG_LEVEL, logLevel);
         put(flags, SettingsResolver.LOG_FILE, logFile);
+        put(flags, SettingsResolver.INDEX_MAX_LINES, indexMaxLines);
+        put(flags, SettingsResolver.INDEX_MAX_BYTES, indexMaxBytes);
+        put(flags, SettingsResolver.INDEX_NEAR_RATIO, indexNearRatio);
+        put(flags, SettingsResolver.INDEX_TARGET_RATIO, indexTargetRatio);
+        put(flags, SettingsResolver.SESSION_ID, sessionId);
         return flags;
     }
 

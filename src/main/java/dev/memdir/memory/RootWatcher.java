@@ -1,0 +1,119 @@
+package dev.memdir.memory;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches a memory root and everything below it, and reports which entries changed, whoever changed
+ * them: this process, another memdir, or an editor. Changes are gathered for a moment and reported
+ * together, so one atomic write (temp file, rename) is one report.
+ */
+public final class RootWatcher implements Closeable {
+
+    private static final Logger log = LoggerFactory.getLogger(RootWatcher.class);
+    private static final long SETTLE_MILLIS = 50;
+
+    /** Reported when events were lost: anything may have changed. */
+    public static final Path EVERYTHING = Path.of("");
+
+    private final Path root;
+    private final WatchService service;
+    private final Consumer<Set<Path>> listener;
+    private final Thread thread;
+
+    private RootWatcher(Path root, WatchService service, Consumer<Set<Path>> listener) {
+        this.root = root;
+        this.service = service;
+        this.listener = listener;
+        this.thread = new Thread(this::run, "memdir-watch");
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts watching {@code root}; {@code listener} gets the changed paths, relative to the root. */
+    public static RootWatcher start(Path root, Consumer<Set<Path>> listener) throws IOException {
+        RootWatcher watcher = new RootWatcher(root, root.getFileSystem().newWatchService(), listener);
+        watcher.registerTree(root);
+        watcher.thread.start();
+        return watcher;
+    }
+
+    private void run() {
+        try {
+            while (true) {
+                WatchKey first = service.take();
+                Set<Path> changed = new HashSet<>();
+                drain(first, changed);
+                for (WatchKey next = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS); next != null;
+                        next = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS)) {
+                    drain(next, changed);
+                }
+                if (!changed.isEmpty()) {
+                    listener.accept(changed);
+                }
+            }
+        } catch (InterruptedException | ClosedWatchServiceException stopped) {
+            // close() was called
+        }
+    }
+
+    private void drain(WatchKey key, Set<Path> changed) {
+        Path directory = (Path) key.watchable();
+        for (WatchEvent<?> event : key.pollEvents()) {
+            if (event.kind() == StandardWatchEventKinds.OVERFLOW) {
+                changed.add(EVERYTHING);
+                continue;
+            }
+            Path name = (Path) event.context();
+            if (name.toString().startsWith(".memdir")) {
+                continue;
+            }
+            Path child = directory.resolve(name);
+            changed.add(root.relativize(child));
+            if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && Files.isDirectory(child)) {
+                registerQuietly(child);
+            }
+        }
+        key.reset();
+    }
+
+    private void registerQuietly(Path directory) {
+        try {
+            registerTree(directory);
+        } catch (IOException e) {
+            log.warn("Cannot watch {}: {}", directory, e.getMessage());
+        }
+    }
+
+    private void registerTree(Path top) throws IOException {
+        Files.walkFileTree(top, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attrs) throws IOException {
+                directory.register(service, StandardWatchEventKinds.ENTRY_CREATE,
+                        StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    @Override
+    public void close() throws IOException {
+        service.close();
+        thread.interrupt();
+    }
+}

@@ -1,0 +1,102 @@
+package dev.memdir.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.index.IndexBudget;
+import dev.memdir.index.LoadedIndex;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.Usage;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The memory resources: the index as it loads, and the store's status against the budget. */
+final class MemoryResources {
+
+    static final String INDEX_URI = "memdir://memory/index";
+    static final String STATUS_URI = "memdir://memory/status";
+
+    private final MemoryStore store;
+    private final IndexBudget budget;
+    private final ObjectMapper json;
+
+    MemoryResources(MemoryStore store, IndexBudget budget, ObjectMapper json) {
+        this.store = store;
+        this.budget = budget;
+        this.json = json;
+    }
+
+    /** Returns MEMORY.md as it loads now, or empty when there is none. */
+    Optional<LoadedIndex> loadIndex() throws IOException {
+        Optional<String> raw = store.readText(MemoryTool.INDEX);
+        return raw.map(text -> LoadedIndex.load(text, budget));
+    }
+
+    List<SyncResourceSpecification> specifications() {
+        McpSchema.Resource index = McpSchema.Resource.builder()
+                .uri(INDEX_URI)
+                .name("memory-index")
+                .title("Memory index")
+                .description("/memories/MEMORY.md as an agent loads it: frontmatter and comments removed, cut to the"
+                        + " budget, with a notice when anything was cut")
+                .mimeType("text/markdown")
+                .build();
+        McpSchema.Resource status = McpSchema.Resource.builder()
+                .uri(STATUS_URI)
+                .name("memory-status")
+                .title("Memory status")
+                .description("The memory root, its file count and bytes, and the index figures against the budget")
+                .mimeType("application/json")
+                .build();
+        return List.of(
+                new SyncResourceSpecification(index, (exchange, request) ->
+                        contents(INDEX_URI, "text/markdown", () -> loadIndex().map(LoadedIndex::text).orElse(""))),
+                new SyncResourceSpecification(status, (exchange, request) ->
+                        contents(STATUS_URI, "application/json", this::statusJson)));
+    }
+
+    private String statusJson() throws IOException {
+        Usage usage = store.usage();
+        ObjectNode status = json.createObjectNode();
+        status.put("root", store.root().toString());
+        status.put("files", usage.files());
+        status.put("bytes", usage.bytes());
+        ObjectNode index = status.putObject("index");
+        index.put("path", MemoryTool.INDEX.display());
+        Optional<LoadedIndex> loaded = loadIndex();
+        index.put("exists", loaded.isPresent());
+        LoadedIndex figures = loaded.orElseGet(() -> LoadedIndex.load("", budget));
+        index.put("lines", figures.measure().lines());
+        index.put("maxLines", budget.maxLines());
+        index.put("bytes", figures.measure().bytes());
+        index.put("maxBytes", budget.maxBytes());
+        index.put("figures", figures.measure().figures());
+        index.put("verdict", figures.measure().verdict().name().toLowerCase(Locale.ROOT));
+        index.put("loadedLines", figures.loadedLines());
+        index.put("loadedBytes", figures.loadedBytes());
+        index.put("cut", figures.cut());
+        return json.writerWithDefaultPrettyPrinter().writeValueAsString(status);
+    }
+
+    private static McpSchema.ReadResourceResult contents(String uri, String mimeType, IoText text) {
+        try {
+            return new McpSchema.ReadResourceResult(
+                    List.of(new McpSchema.TextResourceContents(uri, mimeType, text.get())));
+        } catch (IOException e) {
+            throw McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR)
+                    .message("Cannot read " + uri + ": " + e.getMessage())
+                    .build();
+        }
+    }
+
+    /** Text that takes I/O to produce. */
+    @FunctionalInterface
+    private interface IoText {
+        String get() throws IOException;
+    }
+}
