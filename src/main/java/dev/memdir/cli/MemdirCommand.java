@@ -12,11 +12,13 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code memdir}: with no subcommand it serves, exactly as {@code memdir serve}. */
 @Command(name = "memdir", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -63,6 +65,38 @@ final class MemdirCommand implements Callable<Integer> {
             return IndexCommand.run(settings.get(), new PrintStream(stdout, true, StandardCharsets.UTF_8));
         } catch (IOException e) {
             err.println("memdir: cannot read " + settings.get().root().resolve("MEMORY.md") + ": " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
+    @Command(name = "instructions", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Print the project's instructions as the instruction resources return them.")
+    int instructionsCommand(@Mixin SettingOptions instructionOptions,
+            @Option(names = "--for", paramLabel = "PATH",
+                    description = "Print what becomes active when PATH (relative to the project) is touched.")
+            String forPath,
+            @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+                    description = "text: the instructions; json: the per-file report.")
+            String format) {
+        Optional<InstructionsCommand.Format> parsed = Optional.ofNullable(switch (format.toLowerCase(Locale.ROOT)) {
+            case "text" -> InstructionsCommand.Format.TEXT;
+            case "json" -> InstructionsCommand.Format.JSON;
+            default -> null;
+        });
+        if (parsed.isEmpty()) {
+            err.println("memdir: --format must be text or json, not '" + format + "'");
+            return USAGE;
+        }
+        Optional<Settings> settings = resolve(merged(instructionOptions),
+                instructionOptions.configFile().or(options::configFile));
+        if (settings.isEmpty()) {
+            return USAGE;
+        }
+        try {
+            return InstructionsCommand.run(settings.get(), Optional.ofNullable(forPath), parsed.get(),
+                    new PrintStream(stdout, true, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            err.println("memdir: cannot resolve the instructions: " + e.getMessage());
             return STARTUP_FAILED;
         }
     }

@@ -56,6 +56,27 @@ final class SettingOptions {
             description = "Session id recorded as metadata.originSessionId (default: a new UUID per session).")
     String sessionId;
 
+    @Option(names = "--project", paramLabel = "DIR",
+            description = "Project whose instructions are resolved and whose memory is the default root"
+                    + " (default: the client's first root, else the working directory).")
+    String project;
+
+    @Option(names = "--claude-config-dir", paramLabel = "DIR",
+            description = "Claude Code's configuration directory (default: CLAUDE_CONFIG_DIR, else ~/.claude).")
+    String claudeConfigDir;
+
+    @Option(names = "--managed-dir", paramLabel = "DIR",
+            description = "Managed-policy directory (default: /etc/claude-code on Linux).")
+    String managedDir;
+
+    @Option(names = "--no-agents-md",
+            description = "Do not read AGENTS.md where a directory has no CLAUDE.md (it is read by default).")
+    Boolean noAgentsMd;
+
+    @Option(names = "--allow-external-imports", negatable = true,
+            description = "Let project instruction files import files outside the project without approval.")
+    Boolean allowExternalImports;
+
     @Option(names = "--config", paramLabel = "FILE",
             description = "YAML settings file (default ~/.memdir/config.yaml). Flags beat env vars beat the file.")
     String config;
@@ -75,6 +96,11 @@ final class SettingOptions {
         put(flags, SettingsResolver.INDEX_NEAR_RATIO, indexNearRatio);
         put(flags, SettingsResolver.INDEX_TARGET_RATIO, indexTargetRatio);
         put(flags, SettingsResolver.SESSION_ID, sessionId);
+        put(flags, SettingsResolver.PROJECT, project);
+        put(flags, SettingsResolver.CLAUDE_CONFIG_DIR, claudeConfigDir);
+        put(flags, SettingsResolver.MANAGED_DIR, managedDir);
+        put(flags, SettingsResolver.AGENTS_MD, noAgentsMd == null ? null : !noAgentsMd);
+        put(flags, SettingsResolver.ALLOW_EXTERNAL_IMPORTS, allowExternalImports);
         return flags;
     }
 

@@ -1,6 +1,7 @@
 package dev.memdir.config;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.instructions.InstructionLocations;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -15,9 +16,14 @@ import java.util.Optional;
  * @param logFile where logs are also written, if anywhere
  * @param indexBudget the budget of MEMORY.md
  * @param sessionId the session id given by flag or environment; otherwise one is made per session
+ * @param project the project directory given by flag, environment or file; otherwise the client's first root,
+ *     else the working directory
+ * @param instructions where instruction files are looked for (with the working directory as the project when
+ *     none was given)
  */
 public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, String logLevel,
-        Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId) {
+        Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
+        InstructionLocations instructions) {
 
     public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
 }

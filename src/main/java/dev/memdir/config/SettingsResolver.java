@@ -1,6 +1,7 @@
 package dev.memdir.config;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.instructions.InstructionLocations;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -26,9 +27,15 @@ public final class SettingsResolver {
     public static final String INDEX_NEAR_RATIO = "index-near-ratio";
     public static final String INDEX_TARGET_RATIO = "index-target-ratio";
     public static final String SESSION_ID = "session-id";
+    public static final String PROJECT = "project";
+    public static final String CLAUDE_CONFIG_DIR = "claude-config-dir";
+    public static final String MANAGED_DIR = "managed-dir";
+    public static final String AGENTS_MD = "agents-md";
+    public static final String ALLOW_EXTERNAL_IMPORTS = "allow-external-imports";
 
     static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, LOG_LEVEL,
-            LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID);
+            LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID, PROJECT,
+            CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS);
 
     private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
@@ -37,9 +44,11 @@ public final class SettingsResolver {
     private final Path home;
     private final Path workingDirectory;
 
-    /** Resolves against this process's environment, home and working directory. */
+    /** Resolves against this process's environment, home ({@code MEMDIR_USER_HOME} replaces it) and directory. */
     public static SettingsResolver forThisProcess() {
-        return new SettingsResolver(System.getenv(), Path.of(System.getProperty("user.home")),
+        String home = System.getenv("MEMDIR_USER_HOME");
+        return new SettingsResolver(System.getenv(),
+                Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home")),
                 Path.of("").toAbsolutePath());
     }
 
@@ -60,19 +69,42 @@ public final class SettingsResolver {
         Map<String, String> file = ConfigFile.read(configPath, named.isPresent(), KEYS);
         SettingSources sources = new SettingSources(flags, env, file, configPath.toString());
 
-        boolean claudeCodeMemory = bool(sources, CLAUDE_CODE_MEMORY);
+        boolean claudeCodeMemory = bool(sources, CLAUDE_CODE_MEMORY, false);
+        Optional<Path> project = optionalPath(sources, PROJECT);
+        Path projectDirectory = project.orElse(workingDirectory);
+        Path claudeConfig = claudeConfigDirectory(sources);
         Optional<SettingSources.Raw> root = sources.lookup(ROOT);
-        Path rootPath = root.isPresent() ? path(root.get().value(), root.get().origin()) : defaultRoot(claudeCodeMemory);
-        Optional<SettingSources.Raw> logFile = sources.lookup(LOG_FILE);
+        Path rootPath = root.isPresent()
+                ? path(root.get().value(), root.get().origin())
+                : defaultRoot(projectDirectory, claudeCodeMemory, claudeConfig);
         return new Settings(
                 rootPath,
                 tools(sources),
-                bool(sources, READ_ONLY),
+                bool(sources, READ_ONLY, false),
                 maxFileBytes(sources),
                 logLevel(sources),
-                logFile.isPresent() ? Optional.of(path(logFile.get().value(), logFile.get().origin())) : Optional.empty(),
+                optionalPath(sources, LOG_FILE),
                 indexBudget(sources),
-                sources.lookup(SESSION_ID).map(SettingSources.Raw::value));
+                sources.lookup(SESSION_ID).map(SettingSources.Raw::value),
+                project,
+                new InstructionLocations(projectDirectory, home, claudeConfig,
+                        optionalPath(sources, MANAGED_DIR).orElseGet(InstructionLocations::defaultManagedDirectory),
+                        bool(sources, AGENTS_MD, true), bool(sources, ALLOW_EXTERNAL_IMPORTS, false)));
+    }
+
+    private Optional<Path> optionalPath(SettingSources sources, String key) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(key);
+        return raw.isPresent() ? Optional.of(path(raw.get().value(), raw.get().origin())) : Optional.empty();
+    }
+
+    /** Returns Claude Code's configuration directory: the setting, else {@code CLAUDE_CONFIG_DIR}, else {@code ~/.claude}. */
+    private Path claudeConfigDirectory(SettingSources sources) throws ConfigException {
+        Optional<Path> configured = optionalPath(sources, CLAUDE_CONFIG_DIR);
+        if (configured.isPresent()) {
+            return configured.get();
+        }
+        String claudeDir = env.get("CLAUDE_CONFIG_DIR");
+        return claudeDir != null && !claudeDir.isBlank() ? path(claudeDir, "CLAUDE_CONFIG_DIR") : home.resolve(".claude");
     }
 
     private Path memdirHome() throws ConfigException {
@@ -80,20 +112,16 @@ public final class SettingsResolver {
         return configured != null && !configured.isEmpty() ? path(configured, "MEMDIR_HOME") : home.resolve(".memdir");
     }
 
-    private Path defaultRoot(boolean claudeCodeMemory) throws ConfigException {
+    private Path defaultRoot(Path project, boolean claudeCodeMemory, Path claudeConfig) throws ConfigException {
         String key;
         try {
-            key = ProjectKey.of(workingDirectory);
+            key = ProjectKey.of(project);
         } catch (IOException e) {
-            throw new ConfigException("cannot work out the project of " + workingDirectory + " (" + e.getMessage()
+            throw new ConfigException("cannot work out the project of " + project + " (" + e.getMessage()
                     + "); give the memory root with --root");
         }
         if (claudeCodeMemory) {
-            String claudeDir = env.get("CLAUDE_CONFIG_DIR");
-            Path claude = claudeDir != null && !claudeDir.isEmpty()
-                    ? path(claudeDir, "CLAUDE_CONFIG_DIR")
-                    : home.resolve(".claude");
-            return claude.resolve("projects").resolve(key).resolve("memory");
+            return claudeConfig.resolve("projects").resolve(key).resolve("memory");
         }
         return memdirHome().resolve("projects").resolve(key).resolve("memory");
     }
@@ -113,10 +141,10 @@ public final class SettingsResolver {
         }
     }
 
-    private static boolean bool(SettingSources sources, String key) throws ConfigException {
+    private static boolean bool(SettingSources sources, String key, boolean fallback) throws ConfigException {
         Optional<SettingSources.Raw> raw = sources.lookup(key);
         if (raw.isEmpty()) {
-            return false;
+            return fallback;
         }
         switch (raw.get().value().trim().toLowerCase(Locale.ROOT)) {
             case "true": case "yes": case "1":

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
 import dev.memdir.config.ToolLayout;
 import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.RootWatcher;
@@ -11,6 +12,7 @@ import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -19,6 +21,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -38,18 +41,27 @@ public final class MemdirServer {
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
-        try (MemoryStore store = MemoryStore.open(settings.root(), settings.maxFileBytes(), stamper)) {
+        try (MemoryStore store = MemoryStore.open(settings.root(), settings.maxFileBytes(), stamper);
+                InstructionUpdates instructionUpdates = new InstructionUpdates(
+                        new InstructionsCache(settings.instructions()))) {
             MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());
-            MemoryResources resources = new MemoryResources(store, settings.indexBudget(), json);
+            MemoryResources memory = new MemoryResources(store, settings.indexBudget(), json);
+            InstructionsCache instructions = instructionUpdates.cache();
+            ProjectRoots roots = new ProjectRoots(instructions, settings.project().isPresent(),
+                    settings.instructions().projectDirectory());
+            InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
+                    store.root().resolve(MemoryTool.INDEX.fileName()), settings.indexBudget(), json);
             String protocol = ServerInstructions.protocol(settings.tools());
-            ResourceUpdates updates = new ResourceUpdates();
+            ResourceUpdates memoryUpdates = new ResourceUpdates();
             StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
                     StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
-            try (RootWatcher watcher = RootWatcher.start(store.root(), updates)) {
+            List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
+            resources.addAll(instructionResources.resources());
+            try (RootWatcher watcher = RootWatcher.start(store.root(), memoryUpdates)) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
                         .serverInfo("memdir", version)
-                        .instructions(ServerInstructions.withIndex(settings.tools(), resources.loadIndex()))
+                        .instructions(ServerInstructions.withIndex(settings.tools(), memory.loadIndex()))
                         .capabilities(McpSchema.ServerCapabilities.builder()
                                 .tools(false)
                                 .resources(true, false)
@@ -59,10 +71,18 @@ public final class MemdirServer {
                         // Handlers run on the transport's worker thread, one at a time, in arrival order.
                         .immediateExecution(true)
                         .tools(tools(new ToolCatalog(json), memoryTool, settings))
-                        .resources(resources.specifications())
-                        .prompts(Prompts.memoryProtocol(protocol))
+                        .resources(resources)
+                        .uriTemplateManagerFactory(UriTemplates::new)
+                        .resourceTemplates(instructionResources.template())
+                        .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt())
+                        .rootsChangeHandler((exchange, newRoots) -> {
+                            if (roots.follow(newRoots)) {
+                                instructionUpdates.check();
+                            }
+                        })
                         .build();
-                updates.attach(server);
+                memoryUpdates.attach(server);
+                instructionUpdates.attach(server);
                 transport.awaitStopped();
                 server.closeGracefully();
             }

@@ -8,7 +8,6 @@ import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.Usage;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
-import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.List;
@@ -54,10 +53,10 @@ final class MemoryResources {
                 .mimeType("application/json")
                 .build();
         return List.of(
-                new SyncResourceSpecification(index, (exchange, request) ->
-                        contents(INDEX_URI, "text/markdown", () -> loadIndex().map(LoadedIndex::text).orElse(""))),
-                new SyncResourceSpecification(status, (exchange, request) ->
-                        contents(STATUS_URI, "application/json", this::statusJson)));
+                new SyncResourceSpecification(index, (exchange, request) -> Reads.text(INDEX_URI, "text/markdown",
+                        Reads.io(INDEX_URI, () -> loadIndex().map(LoadedIndex::text).orElse("")))),
+                new SyncResourceSpecification(status, (exchange, request) -> Reads.text(STATUS_URI, "application/json",
+                        Reads.io(STATUS_URI, this::statusJson))));
     }
 
     private String statusJson() throws IOException {
@@ -81,22 +80,5 @@ final class MemoryResources {
         index.put("loadedBytes", figures.loadedBytes());
         index.put("cut", figures.cut());
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(status);
-    }
-
-    private static McpSchema.ReadResourceResult contents(String uri, String mimeType, IoText text) {
-        try {
-            return new McpSchema.ReadResourceResult(
-                    List.of(new McpSchema.TextResourceContents(uri, mimeType, text.get())));
-        } catch (IOException e) {
-            throw McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR)
-                    .message("Cannot read " + uri + ": " + e.getMessage())
-                    .build();
-        }
-    }
-
-    /** Text that takes I/O to produce. */
-    @FunctionalInterface
-    private interface IoText {
-        String get() throws IOException;
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.instructions.InstructionLocations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SettingsResolverTest {
 
-    private static final String KNOWN_KEYS =
-            "claude-code-memory, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
-            + " max-file-bytes, read-only, root, session-id, tools";
+    private static final String KNOWN_KEYS = "agents-md, allow-external-imports, claude-code-memory, claude-config-dir,"
+            + " index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
+            + " managed-dir, max-file-bytes, project, read-only, root, session-id, tools";
 
     @TempDir
     Path temp;
@@ -336,12 +337,49 @@ class SettingsResolverTest {
                 index-near-ratio: 0.8
                 index-target-ratio: 0.5
                 session-id: s-1
+                project: ~/proj
+                claude-config-dir: ~/cc
+                managed-dir: /opt/policy
+                agents-md: false
+                allow-external-imports: true
                 """);
 
         Settings settings = resolve();
 
         assertThat(settings).isEqualTo(new Settings(home.resolve("notes"), ToolLayout.SINGLE, true, 2048, "WARN",
-                Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1")));
+                Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
+                Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
+                        home.resolve("cc"), Path.of("/opt/policy"), false, true)));
+    }
+
+    @Test
+    void instructionLocations_default_workingDirectoryHomeClaudeAndManaged() throws Exception {
+        InstructionLocations locations = resolve().instructions();
+
+        assertThat(locations).isEqualTo(new InstructionLocations(work, home, home.resolve(".claude"),
+                InstructionLocations.defaultManagedDirectory(), true, false));
+        assertThat(resolve().project()).isEmpty();
+    }
+
+    @Test
+    void claudeConfigDir_environment_usedForInstructionsAndClaudeCodeMemory() throws Exception {
+        env.put("CLAUDE_CONFIG_DIR", temp.resolve("box/cc").toString());
+        flags.put("claude-code-memory", "true");
+
+        Settings settings = resolve();
+
+        assertThat(settings.instructions().claudeConfigDirectory()).isEqualTo(temp.resolve("box/cc"));
+        assertThat(settings.root()).isEqualTo(temp.resolve("box/cc/projects").resolve(key).resolve("memory"));
+    }
+
+    @Test
+    void project_flag_keysTheDefaultRoot() throws Exception {
+        Path other = Files.createDirectories(temp.resolve("box/other"));
+        flags.put("project", other.toString());
+
+        String otherKey = other.toRealPath().toString().replaceAll("[^A-Za-z0-9]", "-");
+        assertThat(resolve().root()).isEqualTo(home.resolve(".memdir/projects").resolve(otherKey).resolve("memory"));
+        assertThat(resolve().instructions().projectDirectory()).isEqualTo(other);
     }
 
     @Test
@@ -387,7 +425,9 @@ class SettingsResolverTest {
         write(defaultConfig(), yaml);
 
         assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), ToolLayout.SPLIT, false,
-                102400, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty()));
+                102400, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
+                new InstructionLocations(work, home, home.resolve(".claude"),
+                        InstructionLocations.defaultManagedDirectory(), true, false)));
     }
 
     // ---- config file errors ----

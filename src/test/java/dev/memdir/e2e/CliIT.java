@@ -173,6 +173,43 @@ class CliIT {
     }
 
     @Test
+    void instructionsCommandPrintsTextOrTheReport() throws Exception {
+        Path base = temp.toRealPath();
+        Path project = Files.createDirectories(base.resolve("proj"));
+        Files.writeString(project.resolve("CLAUDE.md"), "Use tabs.\n");
+        Files.createDirectories(project.resolve(".claude/rules"));
+        Files.writeString(project.resolve(".claude/rules/sql.md"), "---\npaths: \"db/**\"\n---\nNo ORMs.\n");
+        Map<String, String> env = Map.of("MEMDIR_USER_HOME", base.resolve("home").toString(),
+                "MEMDIR_MANAGED_DIR", base.resolve("managed").toString());
+        String[] common = {"instructions", "--project", project.toString(), "--root", base.resolve("m").toString()};
+
+        Run text = run(env, temp, common);
+        assertThat(text.exit()).isZero();
+        assertThat(text.stdout()).isEqualTo("Contents of " + project.resolve("CLAUDE.md")
+                + " (project instructions, checked into the codebase):\n\nUse tabs.\n");
+
+        Run forPath = run(env, temp, concat(common, "--for", "db/schema.sql"));
+        assertThat(forPath.stdout()).isEqualTo("Contents of " + project.resolve(".claude/rules/sql.md")
+                + " (project rule, checked into the codebase):\n\nNo ORMs.\n");
+
+        Run json = run(env, temp, concat(common, "--format", "json"));
+        JsonNode report = RawSession.JSON.readTree(json.stdout());
+        assertThat(report.path("project").asText()).isEqualTo(project.toString());
+        assertThat(report.path("files")).extracting(f -> f.path("scope").asText() + ":" + f.path("contributes"))
+                .contains("project:true", "rule:false", "memory-index:false");
+
+        Run bad = run(env, temp, concat(common, "--format", "yaml"));
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.stderr()).isEqualTo("memdir: --format must be text or json, not 'yaml'\n");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+
+    @Test
     void stdoutCarriesOnlyJsonRpcEvenWithDebugLogging() throws Exception {
         try (RawSession session = RawSession.start(temp.resolve("m"), temp.resolve("stderr.log"), "--log-level",
                 "debug")) {

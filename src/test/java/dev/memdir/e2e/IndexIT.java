@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -142,9 +141,11 @@ class IndexIT {
         assertThat(((McpSchema.TextContent) prompt.messages().get(0).content()).text())
                 .startsWith("IMPORTANT: ALWAYS VIEW YOUR MEMORY DIRECTORY BEFORE DOING ANYTHING ELSE.")
                 .endsWith("recorded in your memory directory.");
-        assertThat(client.listPrompts().prompts()).extracting(McpSchema.Prompt::name).contains("memory-protocol");
+        assertThat(client.listPrompts().prompts()).extracting(McpSchema.Prompt::name)
+                .containsExactlyInAnyOrder("memory-protocol", "project-instructions");
         assertThat(client.listResources().resources()).extracting(McpSchema.Resource::uri)
-                .containsExactlyInAnyOrder("memdir://memory/index", "memdir://memory/status");
+                .containsExactlyInAnyOrder("memdir://memory/index", "memdir://memory/status",
+                        "memdir://instructions", "memdir://instructions/report");
     }
 
     @Test
@@ -159,21 +160,10 @@ class IndexIT {
             second.send(RawSession.toolCall(1, "create", Map.of("path", INDEX, "file_text", "- from the second process\n")));
             assertThat(second.read().path("result").path("isError").asBoolean()).isFalse();
         }
-        assertThat(awaitUpdate(updates, "from the second process")).isTrue();
+        assertThat(Updates.await(updates, "from the second process")).isTrue();
 
         Files.writeString(root().resolve("MEMORY.md"), "- edited on disk\n");
-        assertThat(awaitUpdate(updates, "edited on disk")).isTrue();
-    }
-
-    private static boolean awaitUpdate(BlockingQueue<String> updates, String expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            String update = updates.poll(1, TimeUnit.SECONDS);
-            if (update != null && update.contains(expected)) {
-                return true;
-            }
-        }
-        return false;
+        assertThat(Updates.await(updates, "edited on disk")).isTrue();
     }
 
     private String readResource(String uri) {
