@@ -30,6 +30,13 @@ final class SettingOptions {
             description = "Largest memory file a write may produce (default 100K).")
     String maxFileBytes;
 
+    @Option(names = "--max-root-bytes", paramLabel = "BYTES",
+            description = "Most bytes all memory files together may hold (default: no limit).")
+    String maxRootBytes;
+
+    @Option(names = "--max-files", paramLabel = "N", description = "Most memory files the root may hold (default: no limit).")
+    String maxFiles;
+
     @Option(names = "--log-level", paramLabel = "LEVEL",
             description = "trace, debug, info (default), warn, error or off. Logs go to stderr.")
     String logLevel;
@@ -89,6 +96,8 @@ final class SettingOptions {
         put(flags, SettingsResolver.TOOLS, tools);
         put(flags, SettingsResolver.READ_ONLY, readOnly);
         put(flags, SettingsResolver.MAX_FILE_BYTES, maxFileBytes);
+        put(flags, SettingsResolver.MAX_ROOT_BYTES, maxRootBytes);
+        put(flags, SettingsResolver.MAX_FILES, maxFiles);
         put(flags, SettingsResolver.LOG_LEVEL, logLevel);
         put(flags, SettingsResolver.LOG_FILE, logFile);
         put(flags, SettingsResolver.INDEX_MAX_LINES, indexMaxLines);

@@ -2,6 +2,7 @@ package dev.memdir.config;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
+import dev.memdir.memory.StoreLimits;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -12,6 +13,8 @@ import java.util.Optional;
  * @param tools how the memory commands are published
  * @param readOnly whether only {@code view} is offered
  * @param maxFileBytes the most one memory file may hold
+ * @param maxRootBytes the most all memory files together may hold
+ * @param maxFiles the most memory files the root may hold
  * @param logLevel the logback level for stderr (and the log file)
  * @param logFile where logs are also written, if anywhere
  * @param indexBudget the budget of MEMORY.md
@@ -21,9 +24,15 @@ import java.util.Optional;
  * @param instructions where instruction files are looked for (with the working directory as the project when
  *     none was given)
  */
-public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, String logLevel,
+public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
+        long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions) {
 
     public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
+
+    /** Returns the limits of the memory store. */
+    public StoreLimits limits() {
+        return new StoreLimits(maxFileBytes, maxRootBytes, maxFiles);
+    }
 }

@@ -2,6 +2,7 @@ package dev.memdir.config;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
+import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -20,6 +21,8 @@ public final class SettingsResolver {
     public static final String TOOLS = "tools";
     public static final String READ_ONLY = "read-only";
     public static final String MAX_FILE_BYTES = "max-file-bytes";
+    public static final String MAX_ROOT_BYTES = "max-root-bytes";
+    public static final String MAX_FILES = "max-files";
     public static final String LOG_LEVEL = "log-level";
     public static final String LOG_FILE = "log-file";
     public static final String INDEX_MAX_LINES = "index-max-lines";
@@ -33,7 +36,8 @@ public final class SettingsResolver {
     public static final String AGENTS_MD = "agents-md";
     public static final String ALLOW_EXTERNAL_IMPORTS = "allow-external-imports";
 
-    static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, LOG_LEVEL,
+    static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, MAX_ROOT_BYTES,
+            MAX_FILES, LOG_LEVEL,
             LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID, PROJECT,
             CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS);
 
@@ -81,7 +85,9 @@ public final class SettingsResolver {
                 rootPath,
                 tools(sources),
                 bool(sources, READ_ONLY, false),
-                maxFileBytes(sources),
+                bytes(sources, MAX_FILE_BYTES, Settings.DEFAULT_MAX_FILE_BYTES),
+                bytes(sources, MAX_ROOT_BYTES, StoreLimits.UNLIMITED),
+                positive(sources, MAX_FILES, StoreLimits.UNLIMITED, Long.MAX_VALUE),
                 logLevel(sources),
                 optionalPath(sources, LOG_FILE),
                 indexBudget(sources),
@@ -156,10 +162,10 @@ public final class SettingsResolver {
         }
     }
 
-    private static long maxFileBytes(SettingSources sources) throws ConfigException {
-        Optional<SettingSources.Raw> raw = sources.lookup(MAX_FILE_BYTES);
+    private static long bytes(SettingSources sources, String key, long fallback) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(key);
         if (raw.isEmpty()) {
-            return Settings.DEFAULT_MAX_FILE_BYTES;
+            return fallback;
         }
         Matcher matcher = SIZE.matcher(raw.get().value().trim());
         if (!matcher.matches()) {
@@ -205,7 +211,7 @@ public final class SettingsResolver {
         } catch (NumberFormatException notANumber) {
             // reported below
         }
-        throw invalid(raw.get(), "a whole number from 1 to " + max);
+        throw invalid(raw.get(), max == Long.MAX_VALUE ? "a positive whole number" : "a whole number from 1 to " + max);
     }
 
     private static double ratio(SettingSources sources, String key, double fallback) throws ConfigException {

@@ -27,13 +27,13 @@ import java.util.Set;
 public final class MemoryStore implements Closeable {
 
     private final Path root;
-    private final long maxFileBytes;
+    private final StoreLimits limits;
     private final FrontmatterStamper stamper;
     private final RootLock lock;
 
-    private MemoryStore(Path root, long maxFileBytes, FrontmatterStamper stamper, RootLock lock) {
+    private MemoryStore(Path root, StoreLimits limits, FrontmatterStamper stamper, RootLock lock) {
         this.root = root;
-        this.maxFileBytes = maxFileBytes;
+        this.limits = limits;
         this.stamper = stamper;
         this.lock = lock;
     }
@@ -42,7 +42,7 @@ public final class MemoryStore implements Closeable {
      * Opens (creating if needed, mode 0700) the root and removes temp files a crashed writer left there;
      * {@code stamper} stamps the frontmatter of every file written.
      */
-    public static MemoryStore open(Path root, long maxFileBytes, FrontmatterStamper stamper) throws IOException {
+    public static MemoryStore open(Path root, StoreLimits limits, FrontmatterStamper stamper) throws IOException {
         if (!Files.exists(root)) {
             Files.createDirectories(root, FilePermissions.privateDirectory(root));
         }
@@ -51,7 +51,7 @@ public final class MemoryStore implements Closeable {
         }
         Path real = root.toRealPath();
         RootLock lock = new RootLock(real);
-        MemoryStore store = new MemoryStore(real, maxFileBytes, stamper, lock);
+        MemoryStore store = new MemoryStore(real, limits, stamper, lock);
         try {
             store.exclusively(() -> {
                 AtomicFiles.removeStrayTempFiles(real);
@@ -78,6 +78,9 @@ public final class MemoryStore implements Closeable {
      * resolve inside the root; the final name is left unresolved so that a link there is seen as a link.
      */
     Located locate(MemoryPath path) throws IOException, CommandException {
+        if (!Files.isDirectory(root)) {
+            throw new CommandException(Messages.rootGone());
+        }
         Path current = root;
         List<String> segments = path.segments();
         for (int i = 0; i < segments.size(); i++) {
@@ -196,10 +199,24 @@ public final class MemoryStore implements Closeable {
         AtomicFiles.write(located.disk(), content);
     }
 
-    /** Fails when {@code content} is over the per-file cap. */
-    void checkSize(Located located, byte[] content) throws CommandException {
-        if (content.length > maxFileBytes) {
-            throw new CommandException(Messages.tooLarge(located.display(), content.length, maxFileBytes));
+    /** Fails when writing {@code content} at {@code located} would pass a limit of the file or of the root. */
+    void checkSize(Located located, byte[] content) throws IOException, CommandException {
+        if (content.length > limits.maxFileBytes()) {
+            throw new CommandException(Messages.tooLarge(located.display(), content.length, limits.maxFileBytes()));
+        }
+        if (!limits.limitsRoot()) {
+            return;
+        }
+        BasicFileAttributes existing = located.attributes();
+        boolean replaces = existing != null && existing.isRegularFile();
+        Usage now = usage();
+        long files = now.files() + (replaces ? 0 : 1);
+        long bytes = now.bytes() - (replaces ? existing.size() : 0) + content.length;
+        if (files > limits.maxFiles()) {
+            throw new CommandException(Messages.tooManyFiles(located.display(), limits.maxFiles()));
+        }
+        if (bytes > limits.maxRootBytes()) {
+            throw new CommandException(Messages.rootTooLarge(located.display(), bytes, limits.maxRootBytes()));
         }
     }
 

@@ -41,7 +41,7 @@ public final class MemdirServer {
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
-        try (MemoryStore store = MemoryStore.open(settings.root(), settings.maxFileBytes(), stamper);
+        try (MemoryStore store = MemoryStore.open(settings.root(), settings.limits(), stamper);
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
             MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
+import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class SettingsResolverTest {
 
     private static final String KNOWN_KEYS = "agents-md, allow-external-imports, claude-code-memory, claude-config-dir,"
             + " index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
-            + " managed-dir, max-file-bytes, project, read-only, root, session-id, tools";
+            + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, session-id, tools";
 
     @TempDir
     Path temp;
@@ -330,6 +331,8 @@ class SettingsResolverTest {
                 tools: single
                 read-only: yes
                 max-file-bytes: 2048
+                max-root-bytes: 1M
+                max-files: 300
                 log-level: warn
                 log-file: logs/m.log
                 index-max-lines: 50
@@ -346,7 +349,8 @@ class SettingsResolverTest {
 
         Settings settings = resolve();
 
-        assertThat(settings).isEqualTo(new Settings(home.resolve("notes"), ToolLayout.SINGLE, true, 2048, "WARN",
+        assertThat(settings).isEqualTo(new Settings(home.resolve("notes"), ToolLayout.SINGLE, true, 2048, 1 << 20, 300,
+                "WARN",
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true)));
@@ -425,7 +429,7 @@ class SettingsResolverTest {
         write(defaultConfig(), yaml);
 
         assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), ToolLayout.SPLIT, false,
-                102400, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
+                102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false)));
     }

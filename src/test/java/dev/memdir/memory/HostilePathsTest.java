@@ -81,7 +81,7 @@ class HostilePathsTest {
         Files.createDirectories(box.resolve("memories-evil"));
         Files.writeString(box.resolve("memories-evil/loot.txt"), SECRET);
         Files.writeString(box.resolve("victim.txt"), SECRET);
-        store = MemoryStore.open(root, 100 * 1024, MemoryFixture.stamper());
+        store = MemoryStore.open(root, StoreLimits.perFile(100 * 1024), MemoryFixture.stamper());
         tool = new MemoryTool(store, false, IndexBudget.DEFAULT);
         takeSnapshots();
     }

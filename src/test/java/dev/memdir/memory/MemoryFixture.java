@@ -44,7 +44,7 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     static MemoryFixture open(Path tempDir, long maxFileBytes, boolean readOnly) throws IOException {
-        MemoryStore store = MemoryStore.open(tempDir.resolve("memories"), maxFileBytes, stamper());
+        MemoryStore store = MemoryStore.open(tempDir.resolve("memories"), StoreLimits.perFile(maxFileBytes), stamper());
         return new MemoryFixture(store.root(), store, readOnly);
     }
 

@@ -71,6 +71,21 @@ public final class Messages {
                 + " bytes per file. Nothing was written; split the content into several files.";
     }
 
+    public static String tooManyFiles(String path, long limit) {
+        return ERROR + "Creating " + path + " would make more than " + limit
+                + " files in the memory directory. Nothing was written; merge or delete files first.";
+    }
+
+    public static String rootTooLarge(String path, long bytes, long limit) {
+        return ERROR + "Writing " + path + " would make the memory directory " + bytes + " bytes, over its limit of "
+                + limit + " bytes. Nothing was written; shorten or delete files first.";
+    }
+
+    public static String rootGone() {
+        return ERROR + "The memory directory no longer exists (it was deleted while memdir was running)."
+                + " Nothing was changed; restart memdir to create it again.";
+    }
+
     public static String ioFailure(String command, String path, String reason) {
         return ERROR + "Could not " + command + " " + path + ": " + reason + ". Nothing was changed.";
     }
