@@ -12,6 +12,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +20,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code memdir}: with no subcommand it serves, exactly as {@code memdir serve}. */
 @Command(name = "memdir", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -97,6 +99,37 @@ final class MemdirCommand implements Callable<Integer> {
                     new PrintStream(stdout, true, StandardCharsets.UTF_8));
         } catch (IOException e) {
             err.println("memdir: cannot resolve the instructions: " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
+    @Command(name = "config", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Print the registration of this jar for claude-code, claude-desktop or inspector.")
+    int configCommand(
+            @Parameters(paramLabel = "CLIENT", description = "claude-code, claude-desktop or inspector") String client,
+            @Option(names = "--install",
+                    description = "claude-code only: run 'claude mcp add' now (needs the claude CLI on the PATH).")
+            boolean install,
+            @Parameters(paramLabel = "SERVER-OPTION", arity = "0..*",
+                    description = "Options the registered server runs with, after '--' (e.g. -- --root ~/notes)")
+            List<String> serverArgs) {
+        Optional<ConfigCommand.Client> parsed = ConfigCommand.client(client);
+        if (parsed.isEmpty()) {
+            err.println("memdir: unknown client '" + client + "'; use claude-code, claude-desktop or inspector");
+            return USAGE;
+        }
+        if (install && parsed.get() != ConfigCommand.Client.CLAUDE_CODE) {
+            err.println("memdir: --install works for claude-code only");
+            return USAGE;
+        }
+        try {
+            return ConfigCommand.run(parsed.get(), serverArgs == null ? List.of() : serverArgs, install,
+                    new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
+        } catch (IOException e) {
+            err.println("memdir: " + e.getMessage());
+            return STARTUP_FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return STARTUP_FAILED;
         }
     }

@@ -210,6 +210,35 @@ class CliIT {
     }
 
     @Test
+    void configPrintsRegistrationsWithAbsolutePaths() throws Exception {
+        String launch = Jar.java() + " -jar " + Jar.path();
+
+        Run claudeCode = run(Map.of(), temp, "config", "claude-code", "--", "--read-only");
+        assertThat(claudeCode.exit()).isZero();
+        assertThat(claudeCode.stdout()).isEqualTo("claude mcp add --scope user memdir -- " + launch + " --read-only\n");
+
+        Run desktop = run(Map.of(), temp, "config", "claude-desktop");
+        JsonNode json = RawSession.JSON.readTree(desktop.stdout().substring(0, desktop.stdout().indexOf("\n}\n") + 2));
+        assertThat(json.path("mcpServers").path("memdir").path("command").asText()).isEqualTo(Jar.java());
+        assertThat(json.path("mcpServers").path("memdir").path("args").toString())
+                .isEqualTo("[\"-jar\",\"" + Jar.path() + "\"]");
+        assertThat(desktop.stdout()).contains("~/Library/Application Support/Claude/claude_desktop_config.json");
+
+        Run inspector = run(Map.of(), temp, "config", "inspector");
+        assertThat(inspector.stdout()).isEqualTo("npx @modelcontextprotocol/inspector " + launch + "\n");
+
+        Run noClaude = run(Map.of("PATH", temp.toString()), temp, "config", "claude-code", "--install");
+        assertThat(noClaude.exit()).isEqualTo(1);
+        assertThat(noClaude.stderr()).startsWith("memdir: the claude CLI is not on the PATH")
+                .contains("claude mcp add --scope user memdir -- " + launch);
+
+        Run unknown = run(Map.of(), temp, "config", "vscode");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.stderr()).isEqualTo(
+                "memdir: unknown client 'vscode'; use claude-code, claude-desktop or inspector\n");
+    }
+
+    @Test
     void stdoutCarriesOnlyJsonRpcEvenWithDebugLogging() throws Exception {
         try (RawSession session = RawSession.start(temp.resolve("m"), temp.resolve("stderr.log"), "--log-level",
                 "debug")) {
