@@ -4,6 +4,7 @@ import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.render.Messages;
+import dev.memdir.text.Utf16;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -22,7 +23,8 @@ final class Arguments {
     }
 
     MemoryPath path(String field) throws CommandException {
-        String raw = string(field);
+        // The path parser judges unpaired surrogates itself, with the path's own message.
+        String raw = rawString(field).orElseThrow(() -> missing(field));
         try {
             return MemoryPathParser.parse(raw);
         } catch (InvalidMemoryPathException e) {
@@ -38,7 +40,17 @@ final class Arguments {
         return optionalString(field).orElseThrow(() -> missing(field));
     }
 
+    /** Returns a text field; one holding an unpaired surrogate could not be written as UTF-8, so it is refused. */
     Optional<String> optionalString(String field) throws CommandException {
+        Optional<String> text = rawString(field);
+        if (text.isPresent() && Utf16.unpairedSurrogate(text.get(), 0) >= 0) {
+            throw new CommandException(Messages.wrongType(command, field,
+                    "valid Unicode text (it holds an unpaired surrogate, which cannot be written as UTF-8)"));
+        }
+        return text;
+    }
+
+    private Optional<String> rawString(String field) throws CommandException {
         Object value = values.get(field);
         if (value == null) {
             return Optional.empty();

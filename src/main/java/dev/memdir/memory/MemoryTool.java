@@ -102,6 +102,6 @@ public final class MemoryTool {
         if (e instanceof FileSystemException fse && fse.getReason() != null) {
             return fse.getReason().toLowerCase(java.util.Locale.ROOT);
         }
-        return e.getClass().getSimpleName();
+        return e.getMessage() != null ? e.getMessage().toLowerCase(java.util.Locale.ROOT) : e.getClass().getSimpleName();
     }
 }

@@ -12,6 +12,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -69,10 +70,23 @@ final class InstructionResources {
                 .mimeType("text/markdown").build();
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
             roots.askOnce(exchange);
-            String path = URLDecoder.decode(request.uri().substring(FOR_PREFIX.length()), StandardCharsets.UTF_8);
+            String path = templatePath(request.uri());
             return Reads.text(request.uri(), "text/markdown",
                     Reads.io(request.uri(), () -> cache.resolver().resolveFor(path).text()));
         });
+    }
+
+    /** Returns the path part of a template URI, decoded and usable as a path, or fails with -32602. */
+    private static String templatePath(String uri) {
+        try {
+            String path = URLDecoder.decode(uri.substring(FOR_PREFIX.length()), StandardCharsets.UTF_8);
+            Path.of(path);
+            return path;
+        } catch (IllegalArgumentException notAPath) {
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                    .message("Invalid params: " + uri + " does not name a usable path (" + notAPath.getMessage() + ")")
+                    .build();
+        }
     }
 
     SyncPromptSpecification prompt() {

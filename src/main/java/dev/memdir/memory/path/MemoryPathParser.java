@@ -4,6 +4,7 @@ import static dev.memdir.memory.path.InvalidMemoryPathException.Kind.MALFORMED;
 import static dev.memdir.memory.path.InvalidMemoryPathException.Kind.OUTSIDE_PREFIX;
 import static dev.memdir.memory.path.InvalidMemoryPathException.Kind.TRAVERSAL;
 
+import dev.memdir.text.Utf16;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,9 +60,10 @@ public final class MemoryPathParser {
             if (c == ':') {
                 throw malformed(input, "colon at index " + i);
             }
-            if (Character.isSurrogate(c) && !isPairedSurrogate(input, i)) {
-                throw malformed(input, "unpaired surrogate at index " + i);
-            }
+        }
+        int surrogate = Utf16.unpairedSurrogate(input, 0);
+        if (surrogate >= 0) {
+            throw malformed(input, "unpaired surrogate at index " + surrogate);
         }
         for (String segment : segments) {
             if (segment.isEmpty()) {
@@ -77,14 +79,6 @@ public final class MemoryPathParser {
                 throw malformed(input, "names starting with " + RESERVED_PREFIX + " are reserved");
             }
         }
-    }
-
-    private static boolean isPairedSurrogate(String s, int i) {
-        char c = s.charAt(i);
-        if (Character.isHighSurrogate(c)) {
-            return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-        }
-        return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
     }
 
     private static int utf8Length(String s) {

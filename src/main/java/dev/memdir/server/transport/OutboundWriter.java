@@ -2,6 +2,7 @@ package dev.memdir.server.transport;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import dev.memdir.text.Utf16;
 import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +25,30 @@ final class OutboundWriter {
             return;
         }
         try {
-            out.write(json.getBytes(StandardCharsets.UTF_8));
+            out.write(escapeUnpairedSurrogates(json).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
             out.flush();
         } catch (IOException e) {
             broken = true;
             log.warn("The client closed its end of stdout; no more messages can be sent: {}", e.getMessage());
         }
+    }
+
+    /**
+     * Writes an unpaired surrogate (legal in a JSON string, but not encodable as UTF-8) as a {@code \\u} escape, so
+     * that an id holding one comes back exactly as the client sent it instead of as {@code ?}.
+     */
+    static String escapeUnpairedSurrogates(String json) {
+        int at = Utf16.unpairedSurrogate(json, 0);
+        if (at < 0) {
+            return json;
+        }
+        StringBuilder escaped = new StringBuilder(json.length() + 16);
+        int copied = 0;
+        for (; at >= 0; at = Utf16.unpairedSurrogate(json, at + 1)) {
+            escaped.append(json, copied, at).append(String.format("\\u%04x", (int) json.charAt(at)));
+            copied = at + 1;
+        }
+        return escaped.append(json, copied, json.length()).toString();
     }
 }

@@ -15,17 +15,20 @@ final class ParamsCheck {
 
     private record Shape(Class<?> type, List<String> required) {}
 
-    private static final Map<String, Shape> SHAPES = Map.of(
-            McpSchema.METHOD_INITIALIZE, new Shape(McpSchema.InitializeRequest.class, List.of("protocolVersion")),
-            McpSchema.METHOD_TOOLS_CALL, new Shape(McpSchema.CallToolRequest.class, List.of("name")),
-            McpSchema.METHOD_TOOLS_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
-            McpSchema.METHOD_RESOURCES_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
-            McpSchema.METHOD_RESOURCES_TEMPLATES_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
-            McpSchema.METHOD_RESOURCES_READ, new Shape(McpSchema.ReadResourceRequest.class, List.of("uri")),
-            McpSchema.METHOD_RESOURCES_SUBSCRIBE, new Shape(McpSchema.SubscribeRequest.class, List.of("uri")),
-            McpSchema.METHOD_RESOURCES_UNSUBSCRIBE, new Shape(McpSchema.UnsubscribeRequest.class, List.of("uri")),
-            McpSchema.METHOD_PROMPT_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of()),
-            McpSchema.METHOD_PROMPT_GET, new Shape(McpSchema.GetPromptRequest.class, List.of("name")));
+    private static final Map<String, Shape> SHAPES = Map.ofEntries(
+            Map.entry(McpSchema.METHOD_INITIALIZE, new Shape(McpSchema.InitializeRequest.class, List.of("protocolVersion"))),
+            Map.entry(McpSchema.METHOD_TOOLS_CALL, new Shape(McpSchema.CallToolRequest.class, List.of("name"))),
+            Map.entry(McpSchema.METHOD_TOOLS_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of())),
+            Map.entry(McpSchema.METHOD_RESOURCES_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of())),
+            Map.entry(McpSchema.METHOD_RESOURCES_TEMPLATES_LIST,
+                    new Shape(McpSchema.PaginatedRequest.class, List.of())),
+            Map.entry(McpSchema.METHOD_RESOURCES_READ, new Shape(McpSchema.ReadResourceRequest.class, List.of("uri"))),
+            Map.entry(McpSchema.METHOD_RESOURCES_SUBSCRIBE, new Shape(McpSchema.SubscribeRequest.class, List.of("uri"))),
+            Map.entry(McpSchema.METHOD_RESOURCES_UNSUBSCRIBE,
+                    new Shape(McpSchema.UnsubscribeRequest.class, List.of("uri"))),
+            Map.entry(McpSchema.METHOD_PROMPT_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of())),
+            Map.entry(McpSchema.METHOD_PROMPT_GET, new Shape(McpSchema.GetPromptRequest.class, List.of("name"))),
+            Map.entry(McpSchema.METHOD_LOGGING_SET_LEVEL, new Shape(McpSchema.SetLevelRequest.class, List.of("level"))));
 
     private final ObjectMapper json;
 
