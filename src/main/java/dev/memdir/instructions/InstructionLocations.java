@@ -1,6 +1,7 @@
 package dev.memdir.instructions;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Where instruction files are looked for. Every location is given, never read from the environment
@@ -31,7 +32,7 @@ public record InstructionLocations(Path projectDirectory, Path home, Path claude
 
     /** Returns the managed-policy directory Claude Code uses on this operating system. */
     public static Path defaultManagedDirectory() {
-        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.contains("mac")) {
             return Path.of("/Library/Application Support/ClaudeCode");
         }

@@ -10,6 +10,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The memory tool of the Claude API over one store: a command name and its JSON arguments in, an answer out. */
@@ -100,8 +101,8 @@ public final class MemoryTool {
             return "it vanished while the command ran";
         }
         if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason().toLowerCase(java.util.Locale.ROOT);
+            return fse.getReason().toLowerCase(Locale.ROOT);
         }
-        return e.getMessage() != null ? e.getMessage().toLowerCase(java.util.Locale.ROOT) : e.getClass().getSimpleName();
+        return e.getMessage() != null ? e.getMessage().toLowerCase(Locale.ROOT) : e.getClass().getSimpleName();
     }
 }

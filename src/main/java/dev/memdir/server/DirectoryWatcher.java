@@ -3,6 +3,7 @@ package dev.memdir.server;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
@@ -31,7 +32,7 @@ final class DirectoryWatcher implements Closeable {
     private final Thread thread;
 
     DirectoryWatcher(Runnable onChange) throws IOException {
-        this.service = java.nio.file.FileSystems.getDefault().newWatchService();
+        this.service = FileSystems.getDefault().newWatchService();
         this.onChange = onChange;
         this.thread = new Thread(this::run, "memdir-instructions-watch");
         this.thread.setDaemon(true);

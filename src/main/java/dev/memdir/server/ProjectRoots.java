@@ -4,6 +4,7 @@ import dev.memdir.instructions.InstructionsCache;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
+import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -61,7 +62,7 @@ final class ProjectRoots {
         try {
             URI uri = URI.create(root.uri());
             return "file".equals(uri.getScheme()) ? Optional.of(Path.of(uri)) : Optional.empty();
-        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException notAFileUri) {
+        } catch (IllegalArgumentException | FileSystemNotFoundException notAFileUri) {
             return Optional.empty();
         }
     }
