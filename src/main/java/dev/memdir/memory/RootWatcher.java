@@ -100,12 +100,25 @@ public final class RootWatcher implements Closeable {
         }
     }
 
+    /**
+     * Watches {@code top} and every directory below it. A directory that cannot be watched (unreadable, or the
+     * system's limit of watches reached) is logged and skipped: updates from it are lost, the server is not.
+     */
     private void registerTree(Path top) throws IOException {
         Files.walkFileTree(top, new SimpleFileVisitor<>() {
             @Override
-            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attrs) throws IOException {
-                directory.register(service, StandardWatchEventKinds.ENTRY_CREATE,
-                        StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attrs) {
+                try {
+                    directory.register(service, StandardWatchEventKinds.ENTRY_CREATE,
+                            StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
+                } catch (IOException e) {
+                    log.warn("Cannot watch {} for changes: {}", directory, e.getMessage());
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
                 return FileVisitResult.CONTINUE;
             }
         });
