@@ -32,8 +32,8 @@ record Create(MemoryPath path, String fileText) implements MemoryCommand {
                 store.removeCreated(createdParents);
                 throw e;
             }
-            return new CommandOutput.Text(Messages.withNote(Messages.created(path.display()),
-                    stamp.problem().map(problem -> Messages.frontmatterNotStamped(path.display(), problem))));
+            return new CommandOutput.Text(
+                    Messages.withStampNote(Messages.created(path.display()), path.display(), stamp.problem()));
         });
     }
 }

@@ -27,8 +27,8 @@ record Insert(MemoryPath path, long insertLine, String insertText) implements Me
             lines.add((int) insertLine, text);
             Stamp stamp = store.stamp(String.join("\n", lines), false);
             store.write(file.located(), TextContent.encode(stamp.content()));
-            return new CommandOutput.Text(Messages.withNote(Messages.inserted(path.display()),
-                    stamp.problem().map(problem -> Messages.frontmatterNotStamped(path.display(), problem))));
+            return new CommandOutput.Text(
+                    Messages.withStampNote(Messages.inserted(path.display()), path.display(), stamp.problem()));
         });
     }
 }

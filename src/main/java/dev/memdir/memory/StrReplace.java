@@ -41,8 +41,9 @@ record StrReplace(MemoryPath path, String oldStr, String newStr) implements Memo
             Stamp stamp = store.stamp(edited, false);
             store.write(file.located(), TextContent.encode(stamp.content()));
             int line = lineAfterStamp(edited, stamp.content(), TextContent.lineAt(content, at));
-            return new CommandOutput.Text(Messages.withNote(Messages.replaced(snippet(stamp.content(), line)),
-                    stamp.problem().map(problem -> Messages.frontmatterNotStamped(path.display(), problem))));
+            return new CommandOutput.Text(
+                    Messages.withStampNote(Messages.replaced(snippet(stamp.content(), line)), path.display(),
+                            stamp.problem()));
         });
     }
 

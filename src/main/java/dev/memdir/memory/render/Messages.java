@@ -179,13 +179,14 @@ public final class Messages {
     // ---- notes added to a successful write
 
     /** Returns {@code text}, then a blank line and the note when there is one. */
-    public static String withNote(String text, Optional<String> note) {
+    private static String withNote(String text, Optional<String> note) {
         return note.map(n -> text + "\n\n" + n).orElse(text);
     }
 
-    public static String frontmatterNotStamped(String path, String problem) {
-        return "Note: the frontmatter of " + path + " could not be read (" + problem
-                + "), so metadata.modified was not updated; the file was written exactly as given.";
+    /** Returns a write's success text, with a note when the frontmatter of {@code path} could not be stamped. */
+    public static String withStampNote(String text, String path, Optional<String> stampProblem) {
+        return withNote(text, stampProblem.map(problem -> "Note: the frontmatter of " + path + " could not be read ("
+                + problem + "), so metadata.modified was not updated; the file was written exactly as given."));
     }
 
     public static String indexNear(IndexMeasure measure) {
