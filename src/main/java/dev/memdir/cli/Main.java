@@ -1,5 +1,6 @@
 package dev.memdir.cli;
 
+import dev.memdir.server.WarmUp;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -14,6 +15,8 @@ import picocli.CommandLine;
 /** The jar's entry point. */
 public final class Main {
 
+    private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
+
     private Main() {}
 
     public static void main(String[] args) {
@@ -26,7 +29,15 @@ public final class Main {
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
-        CommandLine commandLine = new CommandLine(new MemdirCommand(in, out, err));
+        // Our options are strings and booleans; picocli would otherwise load the java.sql and java.time
+        // converters by reflection at every start.
+        if (System.getProperty(CONVERTER_EXCLUDES) == null) {
+            System.setProperty(CONVERTER_EXCLUDES, "java\\.(sql|time)\\..*");
+        }
+        CommandLine commandLine = CommandTree.forArgs(new MemdirCommand(in, out, err), args);
+        if (CommandTree.isServingOnly(commandLine)) {
+            WarmUp.begin();
+        }
         // Help and version are asked for by a person, so they go to stdout; errors go to stderr.
         commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));

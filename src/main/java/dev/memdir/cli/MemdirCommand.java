@@ -24,6 +24,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code memdir}: with no subcommand it serves, exactly as {@code memdir serve}. */
 @Command(name = "memdir", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        addMethodSubcommands = false, // CommandTree adds them when they are needed
         description = "An MCP server over stdio: a safe /memories directory for agents.",
         footer = {"", "Run with no command to serve MCP on stdin/stdout (the same as 'memdir serve')."})
 final class MemdirCommand implements Callable<Integer> {
@@ -104,9 +105,11 @@ final class MemdirCommand implements Callable<Integer> {
     }
 
     @Command(name = "config", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "Print the registration of this jar for claude-code, claude-desktop or inspector.")
+            description = "Print the registration of this jar for claude-code, claude-desktop or inspector, or"
+                    + " (command) the recommended launch line alone.")
     int configCommand(
-            @Parameters(paramLabel = "CLIENT", description = "claude-code, claude-desktop or inspector") String client,
+            @Parameters(paramLabel = "CLIENT", description = "claude-code, claude-desktop, inspector or command")
+            String client,
             @Option(names = "--install",
                     description = "claude-code only: run 'claude mcp add' now (needs the claude CLI on the PATH).")
             boolean install,
@@ -115,7 +118,8 @@ final class MemdirCommand implements Callable<Integer> {
             List<String> serverArgs) {
         Optional<ConfigCommand.Client> parsed = ConfigCommand.client(client);
         if (parsed.isEmpty()) {
-            err.println("memdir: unknown client '" + client + "'; use claude-code, claude-desktop or inspector");
+            err.println("memdir: unknown client '" + client
+                    + "'; use claude-code, claude-desktop, inspector or command");
             return USAGE;
         }
         if (install && parsed.get() != ConfigCommand.Client.CLAUDE_CODE) {

@@ -2,6 +2,7 @@ package dev.memdir.instructions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.json.SharedJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,7 @@ import java.util.List;
 /** The Claude Code settings that change which instruction files load. */
 final class ClaudeSettings {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = SharedJson.mapper();
 
     private ClaudeSettings() {}
 

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
 import dev.memdir.config.ToolLayout;
 import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.json.SharedJson;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.RootWatcher;
 import dev.memdir.server.transport.StdioLineTransportProvider;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
@@ -36,8 +36,8 @@ public final class MemdirServer {
     /** Serves MCP on {@code in}/{@code out} until the client closes its input and every request is answered. */
     public static void serve(Settings settings, String version, InputStream in, OutputStream out)
             throws IOException, InterruptedException {
-        ObjectMapper json = new ObjectMapper();
-        McpJsonMapper mcpJson = McpJsonDefaults.getMapper();
+        ObjectMapper json = SharedJson.mapper();
+        McpJsonMapper mcpJson = SharedJson.mcp();
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
@@ -60,14 +60,12 @@ public final class MemdirServer {
             try (RootWatcher watcher = RootWatcher.start(store.root(), memoryUpdates)) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
+                        .jsonMapper(mcpJson)
                         .serverInfo("memdir", version)
                         .instructions(ServerInstructions.withIndex(settings.tools(), memory.loadIndex()))
-                        .capabilities(McpSchema.ServerCapabilities.builder()
-                                .tools(false)
-                                .resources(true, false)
-                                .prompts(false)
-                                .build())
+                        .capabilities(capabilities())
                         .validateToolInputs(false)
+                        .jsonSchemaValidator(new PrecheckedToolSchemas())
                         // Handlers run on the transport's worker thread, one at a time, in arrival order.
                         .immediateExecution(true)
                         .tools(tools(new ToolCatalog(json), memoryTool, settings))
@@ -87,6 +85,10 @@ public final class MemdirServer {
                 server.closeGracefully();
             }
         }
+    }
+
+    static McpSchema.ServerCapabilities capabilities() {
+        return McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).prompts(false).build();
     }
 
     private static List<SyncToolSpecification> tools(ToolCatalog catalog, MemoryTool memoryTool, Settings settings) {

@@ -81,8 +81,10 @@ final class ToolCatalog {
     private McpSchema.Tool toTool(JsonNode definition) {
         @SuppressWarnings("unchecked")
         Map<String, Object> schema = json.convertValue(definition.get("inputSchema"), Map.class);
-        McpSchema.ToolAnnotations annotations =
-                json.convertValue(definition.get("annotations"), McpSchema.ToolAnnotations.class);
+        JsonNode hints = definition.get("annotations");
+        McpSchema.ToolAnnotations annotations = new McpSchema.ToolAnnotations(hints.get("title").asText(),
+                hint(hints, "readOnlyHint"), hint(hints, "destructiveHint"), hint(hints, "idempotentHint"),
+                hint(hints, "openWorldHint"), null);
         return McpSchema.Tool.builder()
                 .name(definition.get("name").asText())
                 .title(definition.get("title").asText())
@@ -90,5 +92,11 @@ final class ToolCatalog {
                 .inputSchema(schema)
                 .annotations(annotations)
                 .build();
+    }
+
+    /** A hint the definition leaves out stays absent (null), as it was in tools.json. */
+    private static Boolean hint(JsonNode hints, String name) {
+        JsonNode hint = hints.get(name);
+        return hint == null ? null : hint.asBoolean();
     }
 }

@@ -1,0 +1,42 @@
+package dev.memdir.cli;
+
+import java.util.Arrays;
+import java.util.Set;
+import picocli.CommandLine;
+
+/**
+ * The command line for a given list of arguments. Reflecting over the subcommands took about a third of
+ * picocli's share of every start, and the start that matters (serving, maybe with options) never uses them,
+ * so they are added only when an argument names one, asks for help, or does not parse without them; the
+ * answer to any argument list is the same either way.
+ */
+final class CommandTree {
+
+    private static final Set<String> NEED_SUBCOMMANDS =
+            Set.of("serve", "index", "instructions", "config", "-h", "--help");
+
+    private CommandTree() {}
+
+    /** Returns the tree for {@code args}, and whether it was built without subcommands (the serving start). */
+    static CommandLine forArgs(MemdirCommand command, String[] args) {
+        CommandLine top = new CommandLine(command);
+        if (Arrays.stream(args).anyMatch(NEED_SUBCOMMANDS::contains) || !parses(top, args)) {
+            top.getCommandSpec().addMethodSubcommands();
+        }
+        return top;
+    }
+
+    /** Whether a tree holds only the top command. */
+    static boolean isServingOnly(CommandLine tree) {
+        return tree.getSubcommands().isEmpty();
+    }
+
+    private static boolean parses(CommandLine top, String[] args) {
+        try {
+            top.parseArgs(args);
+            return true;
+        } catch (CommandLine.ParameterException e) {
+            return false;
+        }
+    }
+}

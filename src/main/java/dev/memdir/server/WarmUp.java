@@ -1,0 +1,70 @@
+package dev.memdir.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.json.SharedJson;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.ILoggerFactory;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Work every start needs before it can answer {@code initialize}, begun on a second thread while the main one
+ * parses the command line and opens the store: starting logging, and teaching the shared JSON mapper the
+ * messages of {@code initialize} and {@code tools/list}. Nothing here has an effect anyone can see; a failure
+ * only loses the head start.
+ */
+public final class WarmUp {
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"" + ProtocolVersions.MCP_2025_11_25 + "\",\"capabilities\":{\"roots\":"
+            + "{\"listChanged\":true}},\"clientInfo\":{\"name\":\"memdir\",\"version\":\"0\"}}}";
+
+    /** Open while the warm-up thread starts logging: SLF4J hands other threads a stand-in factory meanwhile. */
+    private static volatile CountDownLatch loggingStarted = new CountDownLatch(0);
+
+    private WarmUp() {}
+
+    public static void begin() {
+        loggingStarted = new CountDownLatch(1);
+        Thread thread = new Thread(WarmUp::run, "memdir-warm-up");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Returns SLF4J's logger factory once logging has started, waiting for the warm-up thread if it is starting it. */
+    public static ILoggerFactory loggerFactory() {
+        try {
+            loggingStarted.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return LoggerFactory.getILoggerFactory();
+    }
+
+    private static void run() {
+        try {
+            LoggerFactory.getILoggerFactory();
+        } finally {
+            loggingStarted.countDown();
+        }
+        try {
+            ObjectMapper json = SharedJson.mapper();
+            McpJsonMapper mcpJson = SharedJson.mcp();
+            json.readTree(INITIALIZE);
+            McpSchema.JSONRPCRequest request =
+                    (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(mcpJson, INITIALIZE);
+            McpSchema.InitializeRequest initialize =
+                    mcpJson.convertValue(request.params(), McpSchema.InitializeRequest.class);
+            McpSchema.InitializeResult result = new McpSchema.InitializeResult(initialize.protocolVersion(),
+                    MemdirServer.capabilities(), new McpSchema.Implementation("memdir", "0"), "");
+            mcpJson.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(), result,
+                    null));
+            mcpJson.writeValueAsString(new McpSchema.ListToolsResult(new ToolCatalog(json).split(false), null));
+        } catch (IOException | RuntimeException e) {
+            LoggerFactory.getLogger(WarmUp.class).debug("start-up warm-up stopped early", e);
+        }
+    }
+}
