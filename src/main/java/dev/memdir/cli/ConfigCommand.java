@@ -14,11 +14,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** {@code memdir config claude-code|claude-desktop|inspector}: the registration of this jar, ready to paste. */
+/** {@code memdir config claude-code|claude-desktop|inspector|command}: the registration of this jar, ready to paste. */
 final class ConfigCommand {
 
     /** The clients a registration can be printed for. */
-    enum Client { CLAUDE_CODE, CLAUDE_DESKTOP, INSPECTOR }
+    enum Client { CLAUDE_CODE, CLAUDE_DESKTOP, INSPECTOR, COMMAND }
 
     static final int CLAUDE_NOT_FOUND = 1;
 
@@ -32,6 +32,8 @@ final class ConfigCommand {
                 return Optional.of(Client.CLAUDE_DESKTOP);
             case "inspector":
                 return Optional.of(Client.INSPECTOR);
+            case "command":
+                return Optional.of(Client.COMMAND);
             default:
                 return Optional.empty();
         }
@@ -57,6 +59,9 @@ final class ConfigCommand {
                 out.println("  macOS:   ~/Library/Application Support/Claude/claude_desktop_config.json");
                 out.println("  Windows: %APPDATA%\\Claude\\claude_desktop_config.json");
                 out.println("  Linux:   ~/.config/Claude/claude_desktop_config.json");
+                return 0;
+            case COMMAND:
+                out.println(shell(command));
                 return 0;
             default:
                 List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector"));

@@ -10,9 +10,12 @@ final class Registration {
 
     private Registration() {}
 
-    /** Returns {@code [java, -jar, jar, extra...]} for the java running now and the jar it runs. */
+    /** Returns {@code [java, options..., -jar, jar, extra...]}: the recommended line for the java running now. */
     static List<String> command(List<String> extra) {
-        List<String> command = new ArrayList<>(List.of(java().toString(), "-jar", jar().toString()));
+        List<String> command = new ArrayList<>(List.of(java().toString()));
+        command.addAll(LaunchLine.jvmOptions(jar(), Runtime.version().feature()));
+        command.add("-jar");
+        command.add(jar().toString());
         command.addAll(extra);
         return command;
     }

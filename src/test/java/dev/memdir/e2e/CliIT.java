@@ -211,7 +211,8 @@ class CliIT {
 
     @Test
     void configPrintsRegistrationsWithAbsolutePaths() throws Exception {
-        String launch = Jar.java() + " -jar " + Jar.path();
+        String launch = Jar.java() + " " + System.getProperty("memdir.launch.options") + " -XX:SharedArchiveFile="
+                + Jar.path().resolveSibling("memdir.jsa") + " -jar " + Jar.path();
 
         Run claudeCode = run(Map.of(), temp, "config", "claude-code", "--", "--read-only");
         assertThat(claudeCode.exit()).isZero();
@@ -220,12 +221,16 @@ class CliIT {
         Run desktop = run(Map.of(), temp, "config", "claude-desktop");
         JsonNode json = RawSession.JSON.readTree(desktop.stdout().substring(0, desktop.stdout().indexOf("\n}\n") + 2));
         assertThat(json.path("mcpServers").path("memdir").path("command").asText()).isEqualTo(Jar.java());
-        assertThat(json.path("mcpServers").path("memdir").path("args").toString())
-                .isEqualTo("[\"-jar\",\"" + Jar.path() + "\"]");
+        List<String> words = List.of(launch.split(" "));
+        assertThat(json.path("mcpServers").path("memdir").path("args"))
+                .isEqualTo(RawSession.JSON.valueToTree(words.subList(1, words.size())));
         assertThat(desktop.stdout()).contains("~/Library/Application Support/Claude/claude_desktop_config.json");
 
         Run inspector = run(Map.of(), temp, "config", "inspector");
         assertThat(inspector.stdout()).isEqualTo("npx @modelcontextprotocol/inspector " + launch + "\n");
+
+        Run command = run(Map.of(), temp, "config", "command");
+        assertThat(command.stdout()).isEqualTo(launch + "\n");
 
         Run noClaude = run(Map.of("PATH", temp.toString()), temp, "config", "claude-code", "--install");
         assertThat(noClaude.exit()).isEqualTo(1);
@@ -235,7 +240,7 @@ class CliIT {
         Run unknown = run(Map.of(), temp, "config", "vscode");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.stderr()).isEqualTo(
-                "memdir: unknown client 'vscode'; use claude-code, claude-desktop or inspector\n");
+                "memdir: unknown client 'vscode'; use claude-code, claude-desktop, inspector or command\n");
     }
 
     @Test
