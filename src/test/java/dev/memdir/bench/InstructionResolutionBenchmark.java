@@ -7,9 +7,7 @@ import dev.memdir.instructions.InstructionsCache;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -81,11 +79,7 @@ public class InstructionResolutionBenchmark {
 
     @TearDown(Level.Trial)
     public void deleteTree() throws IOException {
-        try (Stream<Path> paths = Files.walk(base)) {
-            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(path);
-            }
-        }
+        TempTrees.delete(base);
     }
 
     @Benchmark
