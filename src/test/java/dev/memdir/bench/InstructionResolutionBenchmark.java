@@ -22,9 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Instruction resolution over a project of 5,000 directories and 500 rules files (450 project rules, half
- * with {@code paths:}, 50 user rules), with a CLAUDE.md in every hundredth directory: cold (a new resolver),
- * cached (nothing changed), and what a deep path activates.
+ * Instruction resolution over a {@link LargeInstructionTree} (5,000 directories, 500 rules files): cold (a new
+ * resolver), cached (nothing changed), and what a deep path activates.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -34,9 +33,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 public class InstructionResolutionBenchmark {
 
-    static final int TOP_DIRECTORIES = 50;
-    static final int CHILDREN = 99;
-
     private Path base;
     private InstructionLocations locations;
     private InstructionsCache cache;
@@ -44,35 +40,9 @@ public class InstructionResolutionBenchmark {
     @Setup(Level.Trial)
     public void createTree() throws IOException {
         base = Files.createTempDirectory("memdir-bench");
-        Path home = Files.createDirectories(base.resolve("home"));
-        Path project = Files.createDirectories(base.resolve("project"));
-        Files.writeString(project.resolve("CLAUDE.md"), "# Project\nSee @docs/style.md\n");
-        Files.createDirectories(project.resolve("docs"));
-        Files.writeString(project.resolve("docs/style.md"), "Style guide.\n");
-        int directories = 0;
-        for (int top = 0; top < TOP_DIRECTORIES; top++) {
-            Path parent = Files.createDirectories(project.resolve("m" + top));
-            directories++;
-            for (int child = 0; child < CHILDREN; child++) {
-                Path directory = Files.createDirectories(parent.resolve("c" + child));
-                if (++directories % 100 == 0) {
-                    Files.writeString(directory.resolve("CLAUDE.md"), "Notes for " + directory.getFileName() + "\n");
-                }
-            }
-        }
-        for (int rule = 0; rule < 450; rule++) {
-            Path file = project.resolve(".claude/rules/group" + (rule % 20) + "/rule" + rule + ".md");
-            Files.createDirectories(file.getParent());
-            String paths = rule % 2 == 0 ? "---\npaths: \"m" + (rule % TOP_DIRECTORIES) + "/**/*.{ts,tsx}\"\n---\n" : "";
-            Files.writeString(file, paths + "Rule " + rule + ": keep functions short.\n");
-        }
-        for (int rule = 0; rule < 50; rule++) {
-            Path file = home.resolve(".claude/rules/user" + rule + ".md");
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, "User rule " + rule + ".\n");
-        }
-        locations = new InstructionLocations(project, home, home.resolve(".claude"), base.resolve("managed"), true,
-                false);
+        LargeInstructionTree tree = LargeInstructionTree.create(base);
+        locations = new InstructionLocations(tree.project, tree.home, tree.claudeConfig(), base.resolve("managed"),
+                true, false);
         cache = new InstructionsCache(locations);
         cache.current();
     }

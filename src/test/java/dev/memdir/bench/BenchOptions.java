@@ -1,0 +1,72 @@
+package dev.memdir.bench;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Iterator;
+
+/**
+ * The sizes of an end-to-end run and the directory it works in, from the command line:
+ * {@code --work DIR} (required, emptied by the caller) and {@code --starts N --calls N --warm-up N --rss-calls N
+ * --repeats N --big-files N}, or {@code --quick} for small counts (options after it still win).
+ */
+record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, int repeats, int bigFiles) {
+
+    static final String USAGE = "options: --work DIR [--quick] [--starts N] [--calls N] [--warm-up N] [--rss-calls N]"
+            + " [--repeats N] [--big-files N]";
+
+    static BenchOptions parse(String... args) {
+        Path work = null;
+        int starts = 20;
+        int calls = 2_000;
+        int warmUp = 500;
+        int rssCalls = 10_000;
+        int repeats = 20;
+        int bigFiles = 10_000;
+        for (Iterator<String> it = Arrays.asList(args).iterator(); it.hasNext(); ) {
+            String option = it.next();
+            switch (option) {
+                case "--quick" -> {
+                    starts = 3;
+                    calls = 200;
+                    warmUp = 50;
+                    rssCalls = 500;
+                    repeats = 3;
+                    bigFiles = 1_000;
+                }
+                case "--work" -> work = Path.of(value(option, it));
+                case "--starts" -> starts = count(option, it, 1);
+                case "--calls" -> calls = count(option, it, 1);
+                case "--warm-up" -> warmUp = count(option, it, 0);
+                case "--rss-calls" -> rssCalls = count(option, it, 1);
+                case "--repeats" -> repeats = count(option, it, 1);
+                case "--big-files" -> bigFiles = count(option, it, 1);
+                default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
+            }
+        }
+        if (work == null) {
+            throw new IllegalArgumentException("--work is required; " + USAGE);
+        }
+        return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles);
+    }
+
+    private static String value(String option, Iterator<String> it) {
+        if (!it.hasNext()) {
+            throw new IllegalArgumentException(option + " needs a value; " + USAGE);
+        }
+        return it.next();
+    }
+
+    private static int count(String option, Iterator<String> it, int least) {
+        String value = value(option, it);
+        int count;
+        try {
+            count = Integer.parseInt(value.replace("_", "").replace(",", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs a whole number, not " + value);
+        }
+        if (count < least) {
+            throw new IllegalArgumentException(option + " needs at least " + least + ", not " + value);
+        }
+        return count;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.memdir.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The end-to-end benchmark {@code scripts/bench} runs: the packaged jar as a child process, spoken to over stdio
+ * by a minimal JSON-RPC client, beside the official Node memory server. Prints one table on stdout; progress goes
+ * to stderr. Run from the repository root (the launch lines name {@code target/...}); see {@link BenchOptions}.
+ */
+public final class EndToEndBench {
+
+    private static final String ARCHIVE_OPTION = "-XX:SharedArchiveFile=";
+
+    private EndToEndBench() {}
+
+    public static void main(String[] args) throws Exception {
+        Table table = new Table();
+        try {
+            BenchOptions options = BenchOptions.parse(args);
+            Workspace workspace = new Workspace(options.work());
+            Launches launches = new Launches(options.work());
+            new StartupSection(workspace, launches, options.starts()).addTo(table);
+            new SteadyStateSection(workspace, launches, options.warmUp(), options.calls()).addTo(table);
+            new ScaleSection(workspace, launches, options.bigFiles(), options.repeats()).addTo(table);
+            new InstructionsSection(workspace, launches, options.repeats()).addTo(table);
+            new PeakRssSection(workspace, launches, options.rssCalls()).addTo(table);
+        } catch (BenchFailure | IllegalArgumentException failure) {
+            System.err.println("bench: FAILED: " + failure.getMessage());
+            System.exit(1);
+        }
+        addNotes(table);
+        table.print(System.out);
+        System.out.println(Machine.describe());
+    }
+
+    private static void addNotes(Table table) {
+        table.note("recommended = " + String.join(" ", Launches.recommended()));
+        for (String word : Launches.recommended()) {
+            if (word.startsWith(ARCHIVE_OPTION) && !Files.exists(Path.of(word.substring(ARCHIVE_OPTION.length())))) {
+                table.note(word.substring(ARCHIVE_OPTION.length())
+                        + " does not exist, so the recommended lines ran without that class-data archive");
+            }
+        }
+        if (Launches.java25().isEmpty()) {
+            table.note("no Java 25 (set MEMDIR_BENCH_JAVA25 to its java): its row is left out");
+        }
+        table.note("the node column is the same Node measurement on every start-up row; ratio = memdir / node");
+    }
+}

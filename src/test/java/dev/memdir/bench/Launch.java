@@ -1,0 +1,14 @@
+package dev.memdir.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** A server command line ready to spawn, with the environment it gets and a name for the table and its log. */
+record Launch(String name, List<String> command, Map<String, String> env) {
+
+    McpPipe start(Path log) throws IOException {
+        return McpPipe.start(command, env, log);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.memdir.bench;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Start-up: spawn the server, send {@code initialize}, time until its answer arrives and read the peak RSS right
+ * then; close stdin and wait for the exit. Each launch line gets one untimed start, then the timed starts run in
+ * turns (one of each line per round) so that a burst of load elsewhere does not fall on one line only.
+ */
+final class StartupSection {
+
+    private record Start(long nanos, long peakRssKib) {}
+
+    private record Samples(long[] nanos, long[] peakRssKib) {}
+
+    private final Workspace workspace;
+    private final Launches launches;
+    private final int starts;
+
+    StartupSection(Workspace workspace, Launches launches, int starts) {
+        this.workspace = workspace;
+        this.launches = launches;
+        this.starts = starts;
+    }
+
+    void addTo(Table table) throws IOException, InterruptedException {
+        List<Launch> memdir = new ArrayList<>();
+        for (Launches.Line line : Launches.memdirLines()) {
+            String root = workspace.directory("start-roots").resolve("root-" + memdir.size()).toString();
+            memdir.add(launches.memdir(line, "--root", root));
+        }
+        Launch node = Launches.node(workspace.directory("start-node").resolve("memory.jsonl"));
+        List<Launch> all = new ArrayList<>(memdir);
+        all.add(node);
+        List<Samples> samples = measure(all);
+        Samples nodeSamples = samples.get(samples.size() - 1);
+        for (int i = 0; i < memdir.size(); i++) {
+            table.add("start, " + memdir.get(i).name() + " (median/max ms)",
+                    Figure.medianMax(new Stats(samples.get(i).nanos())),
+                    Figure.medianMax(new Stats(nodeSamples.nanos())));
+        }
+        for (int i = 0; i < memdir.size(); i++) {
+            table.add("peak RSS after initialize, " + memdir.get(i).name() + " (median MiB)",
+                    Figure.mebibytesOf(new Stats(samples.get(i).peakRssKib()).median()),
+                    Figure.mebibytesOf(new Stats(nodeSamples.peakRssKib()).median()));
+        }
+    }
+
+    private List<Samples> measure(List<Launch> all) throws IOException, InterruptedException {
+        Progress.say("start-up: one untimed start of each of " + all.size() + " launch lines, then " + starts
+                + " rounds");
+        List<Samples> samples = new ArrayList<>();
+        for (Launch launch : all) {
+            startOnce(launch);
+            samples.add(new Samples(new long[starts], new long[starts]));
+        }
+        for (int round = 0; round < starts; round++) {
+            for (int i = 0; i < all.size(); i++) {
+                Start start = startOnce(all.get(i));
+                samples.get(i).nanos()[round] = start.nanos();
+                samples.get(i).peakRssKib()[round] = start.peakRssKib();
+            }
+        }
+        return samples;
+    }
+
+    private Start startOnce(Launch launch) throws IOException, InterruptedException {
+        try (McpPipe server = launch.start(workspace.log("start-" + launch.name().replaceAll("\\W+", "-")))) {
+            long nanos = server.initialize().nanos();
+            long peakRssKib = server.peakRssKib();
+            server.closeAndWait();
+            return new Start(nanos, peakRssKib);
+        }
+    }
+}

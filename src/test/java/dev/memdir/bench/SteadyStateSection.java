@@ -1,0 +1,55 @@
+package dev.memdir.bench;
+
+import java.io.IOException;
+
+/**
+ * Steady-state round trips in one memdir process started with the recommended line: for each of {@code view},
+ * {@code str_replace} and {@code create} on a small file, a warm-up, then timed calls one at a time (send, wait
+ * for the answer). Each {@code create} is followed by an untimed {@code delete} of the same file.
+ */
+final class SteadyStateSection {
+
+    /** One of the timed calls. */
+    private interface Call {
+        McpPipe.Answer on(McpPipe server) throws IOException;
+    }
+
+    private final Workspace workspace;
+    private final Launches launches;
+    private final int warmUp;
+    private final int calls;
+
+    SteadyStateSection(Workspace workspace, Launches launches, int warmUp, int calls) {
+        this.workspace = workspace;
+        this.launches = launches;
+        this.warmUp = warmUp;
+        this.calls = calls;
+    }
+
+    void addTo(Table table) throws IOException, InterruptedException {
+        Progress.say("steady state: " + warmUp + " warm-up and " + calls + " timed calls each of view, str_replace,"
+                + " create");
+        Launch launch = launches.memdir(Launches.recommendedLine(), "--root",
+                workspace.directory("steady-root").toString());
+        SmallFileCalls small = new SmallFileCalls();
+        try (McpPipe server = launch.start(workspace.log("steady"))) {
+            server.open();
+            small.prepare(server);
+            table.add("view, small file (median/p99 ms)", time(server, small::view));
+            table.add("str_replace, small file (median/p99 ms)", time(server, small::strReplace));
+            table.add("create, small new file (median/p99 ms)", time(server, small::createThenDelete));
+            server.closeAndWait();
+        }
+    }
+
+    private Figure time(McpPipe server, Call call) throws IOException {
+        for (int i = 0; i < warmUp; i++) {
+            call.on(server);
+        }
+        long[] nanos = new long[calls];
+        for (int i = 0; i < calls; i++) {
+            nanos[i] = call.on(server).nanos();
+        }
+        return Figure.medianP99(new Stats(nanos));
+    }
+}
