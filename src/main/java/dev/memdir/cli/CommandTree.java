@@ -17,18 +17,13 @@ final class CommandTree {
 
     private CommandTree() {}
 
-    /** Returns the tree for {@code args}, and whether it was built without subcommands (the serving start). */
+    /** Returns the tree for {@code args}: the top command alone when that is enough. */
     static CommandLine forArgs(MemdirCommand command, String[] args) {
         CommandLine top = new CommandLine(command);
         if (Arrays.stream(args).anyMatch(NEED_SUBCOMMANDS::contains) || !parses(top, args)) {
             top.getCommandSpec().addMethodSubcommands();
         }
         return top;
-    }
-
-    /** Whether a tree holds only the top command. */
-    static boolean isServingOnly(CommandLine tree) {
-        return tree.getSubcommands().isEmpty();
     }
 
     private static boolean parses(CommandLine top, String[] args) {

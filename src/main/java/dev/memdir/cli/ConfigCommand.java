@@ -42,6 +42,7 @@ final class ConfigCommand {
     /** Prints the registration for {@code client}; with {@code install}, runs {@code claude mcp add} if it can. */
     static int run(Client client, List<String> serverArgs, boolean install, PrintStream out, PrintStream err)
             throws IOException, InterruptedException {
+        prepareArchive(err);
         List<String> command = Registration.command(serverArgs);
         switch (client) {
             case CLAUDE_CODE:
@@ -68,6 +69,20 @@ final class ConfigCommand {
                 inspector.addAll(command);
                 out.println(shell(inspector));
                 return 0;
+        }
+    }
+
+    /** Writes the launch line's start-up archive for the java running now, unless it is there already. */
+    private static void prepareArchive(PrintStream err) throws IOException, InterruptedException {
+        LaunchLine line = Registration.launchLine();
+        if (Files.exists(line.archive())) {
+            return;
+        }
+        if (ArchiveTraining.run(Registration.java(), Registration.jar(), line)) {
+            err.println("memdir: wrote " + line.archive() + ", the start-up archive for this Java (once)");
+        } else {
+            err.println("memdir: could not write the start-up archive " + line.archive()
+                    + "; the launch line works without it, only slower to start");
         }
     }
 

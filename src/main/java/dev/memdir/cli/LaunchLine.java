@@ -10,34 +10,46 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * The JVM options of the recommended launch line: those in launch.properties (set in pom.xml) plus the
- * class-data archive next to the jar. The build writes that archive with the JDK that built the jar; a JVM
- * that cannot use it (absent, or made by another JDK) starts without it. Java 19 and later also write it
- * themselves at the end of a run when it is absent or stale.
+ * The JVM options of the recommended launch line for one Java version: those in launch.properties (set in
+ * pom.xml) plus a start-up archive next to the jar, made by a training run ({@link ArchiveTraining}). Java 25
+ * and later use an AOT cache, which also keeps linked classes and profiles; older ones a class-data archive. A
+ * JVM that cannot use the archive (absent, or made by another build of Java) starts without it.
  */
 final class LaunchLine {
 
-    static final String ARCHIVE = "memdir.jsa";
-    private static final int AUTO_CREATE_SINCE = 19;
+    private static final int AOT_CACHE_SINCE = 25;
 
-    private LaunchLine() {}
+    private final Path archive;
+    private final boolean aotCache;
 
-    static List<String> jvmOptions(Path jar, int javaFeatureVersion) {
-        List<String> options = new ArrayList<>(baseOptions());
-        if (javaFeatureVersion >= AUTO_CREATE_SINCE) {
-            options.add("-XX:+AutoCreateSharedArchive");
-        }
-        options.add("-XX:SharedArchiveFile=" + jar.resolveSibling(ARCHIVE));
-        return options;
+    LaunchLine(Path jar, int javaFeatureVersion) {
+        this.aotCache = javaFeatureVersion >= AOT_CACHE_SINCE;
+        this.archive = jar.resolveSibling("memdir-java" + javaFeatureVersion + (aotCache ? ".aot" : ".jsa"));
     }
 
-    private static List<String> baseOptions() {
+    Path archive() {
+        return archive;
+    }
+
+    /** The options that start memdir with the archive. */
+    List<String> jvmOptions() {
+        return withBase((aotCache ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=") + archive);
+    }
+
+    /** The options of the training run that writes the archive when it exits. */
+    List<String> trainingOptions() {
+        return withBase((aotCache ? "-XX:AOTCacheOutput=" : "-XX:ArchiveClassesAtExit=") + archive);
+    }
+
+    private static List<String> withBase(String archiveOption) {
         Properties properties = new Properties();
         try (InputStream in = LaunchLine.class.getResourceAsStream("/dev/memdir/launch.properties")) {
             properties.load(in);
         } catch (IOException e) {
             throw new UncheckedIOException("launch.properties is missing from the jar", e);
         }
-        return Arrays.asList(properties.getProperty("options").trim().split("\\s+"));
+        List<String> options = new ArrayList<>(Arrays.asList(properties.getProperty("options").trim().split("\\s+")));
+        options.add(archiveOption);
+        return options;
     }
 }

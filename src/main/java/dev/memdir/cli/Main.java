@@ -29,15 +29,19 @@ public final class Main {
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        // Nearly every start serves; the warm-up runs beside the parsing of the command line.
+        WarmUp.begin();
         // Our options are strings and booleans; picocli would otherwise load the java.sql and java.time
         // converters by reflection at every start.
         if (System.getProperty(CONVERTER_EXCLUDES) == null) {
             System.setProperty(CONVERTER_EXCLUDES, "java\\.(sql|time)\\..*");
         }
-        CommandLine commandLine = CommandTree.forArgs(new MemdirCommand(in, out, err), args);
-        if (CommandTree.isServingOnly(commandLine)) {
-            WarmUp.begin();
+        MemdirCommand command = new MemdirCommand(in, out, err);
+        if (args.length == 0) {
+            // The usual registration: nothing to parse, so picocli's model (a tenth of a second) is not built.
+            return command.serveWithDefaults();
         }
+        CommandLine commandLine = CommandTree.forArgs(command, args);
         // Help and version are asked for by a person, so they go to stdout; errors go to stderr.
         commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));

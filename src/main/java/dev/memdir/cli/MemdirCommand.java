@@ -50,6 +50,11 @@ final class MemdirCommand implements Callable<Integer> {
         return serve(options.given(), options.configFile());
     }
 
+    /** Serves as {@code memdir} with no arguments does: settings from the environment and the config file. */
+    int serveWithDefaults() {
+        return serve(Map.of(), Optional.empty());
+    }
+
     /** Options given before {@code serve} count too; those after it win. */
     @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Serve MCP over stdio (the default command).")

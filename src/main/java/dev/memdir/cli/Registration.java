@@ -13,11 +13,15 @@ final class Registration {
     /** Returns {@code [java, options..., -jar, jar, extra...]}: the recommended line for the java running now. */
     static List<String> command(List<String> extra) {
         List<String> command = new ArrayList<>(List.of(java().toString()));
-        command.addAll(LaunchLine.jvmOptions(jar(), Runtime.version().feature()));
+        command.addAll(launchLine().jvmOptions());
         command.add("-jar");
         command.add(jar().toString());
         command.addAll(extra);
         return command;
+    }
+
+    static LaunchLine launchLine() {
+        return new LaunchLine(jar(), Runtime.version().feature());
     }
 
     static Path java() {

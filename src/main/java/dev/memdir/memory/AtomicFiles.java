@@ -14,6 +14,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /** Crash-safe file replacement: a hidden temp file in the same directory, fsync, rename, fsync the directory. */
 final class AtomicFiles {
@@ -25,7 +26,10 @@ final class AtomicFiles {
     /** Replaces (or creates) {@code target} with {@code content}; a crash leaves the old or the new bytes. */
     static void write(Path target, byte[] content) throws IOException {
         Path directory = target.getParent();
-        Path temp = directory.resolve(TEMP_PREFIX + UUID.randomUUID());
+        // CREATE_NEW refuses a name in use, so the name needs no secure randomness (SecureRandom's first use
+        // costs tens of milliseconds).
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        Path temp = directory.resolve(TEMP_PREFIX + new UUID(random.nextLong(), random.nextLong()));
         try {
             try (FileChannel channel = FileChannel.open(temp,
                     FilePermissions.createOptions(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),

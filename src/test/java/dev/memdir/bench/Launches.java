@@ -3,10 +3,12 @@ package dev.memdir.bench;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,9 +22,6 @@ import java.util.Optional;
 final class Launches {
 
     private static final List<String> PLAIN = List.of("java", "-jar", "target/memdir.jar");
-    private static final List<String> DEFAULT_RECOMMENDED = List.of("java", "-XX:TieredStopAtLevel=1",
-            "-XX:+UseSerialGC", "-Xshare:auto", "-XX:SharedArchiveFile=target/memdir.jsa", "-Xlog:disable",
-            "-Xlog:all=warning:stderr", "-jar", "target/memdir.jar");
     private static final String NODE_SERVER =
             "target/bench-tools/node_modules/@modelcontextprotocol/server-memory/dist/index.js";
     private static final String DEFAULT_JAVA25 = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java";
@@ -38,12 +37,30 @@ final class Launches {
 
     /**
      * The recommended launch line, up to and including the jar: {@code MEMDIR_BENCH_RECOMMENDED} (a JSON array or
-     * words separated by spaces) when set, else {@link #DEFAULT_RECOMMENDED}. Once the jar can print its own line
-     * ({@code memdir config launch-line}), this is the method to change.
+     * words separated by spaces) when set, else what {@code memdir config command} prints for {@code java}.
      */
     static List<String> recommended() {
         String line = System.getenv("MEMDIR_BENCH_RECOMMENDED");
-        return line == null || line.isBlank() ? DEFAULT_RECOMMENDED : words(line);
+        return line == null || line.isBlank() ? printedLine("java") : words(line);
+    }
+
+    /** The line {@code memdir config command} prints when run by {@code java} (it writes the archive if missing). */
+    private static List<String> printedLine(String java) {
+        try {
+            Process process = new ProcessBuilder(java, "-jar", "target/memdir.jar", "config", "command")
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String line = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (process.waitFor() != 0 || line.isEmpty() || line.contains("'")) {
+                throw new BenchFailure("'" + java + " -jar target/memdir.jar config command' printed no plain line: "
+                        + line);
+            }
+            return words(line);
+        } catch (IOException e) {
+            throw new BenchFailure("cannot run " + java + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchFailure("interrupted");
+        }
     }
 
     /** The java of a Java 25 JDK: {@code MEMDIR_BENCH_JAVA25}, else Temurin 25's usual place; empty when missing. */
@@ -59,11 +76,7 @@ final class Launches {
     /** The memdir lines the start-up rows compare, in table order. */
     static List<Line> memdirLines() {
         List<Line> lines = new ArrayList<>(List.of(new Line("plain java -jar", PLAIN), recommendedLine()));
-        java25().ifPresent(java -> {
-            List<String> onJava25 = new ArrayList<>(recommended());
-            onJava25.set(0, java);
-            lines.add(new Line("recommended, Java 25", onJava25));
-        });
+        java25().ifPresent(java -> lines.add(new Line("recommended, Java 25", printedLine(java))));
         return lines;
     }
 
@@ -77,6 +90,14 @@ final class Launches {
                 "MEMDIR_HOME", home.resolve(".memdir").toString(),
                 "CLAUDE_CONFIG_DIR", home.resolve(".claude").toString(),
                 "MEMDIR_MANAGED_DIR", work.resolve("managed").toString()));
+    }
+
+    /** memdir started by {@code line} alone, as a client registers it, with its root given by the environment. */
+    Launch registered(Line line, Path root) {
+        Launch launch = memdir(line);
+        Map<String, String> env = new HashMap<>(launch.env());
+        env.put("MEMDIR_ROOT", root.toString());
+        return new Launch(launch.name(), launch.command(), Map.copyOf(env));
     }
 
     /** The official Node memory server, keeping its graph in {@code memoryFile}. */

@@ -28,8 +28,7 @@ final class StartupSection {
     void addTo(Table table) throws IOException, InterruptedException {
         List<Launch> memdir = new ArrayList<>();
         for (Launches.Line line : Launches.memdirLines()) {
-            String root = workspace.directory("start-roots").resolve("root-" + memdir.size()).toString();
-            memdir.add(launches.memdir(line, "--root", root));
+            memdir.add(launches.registered(line, workspace.directory("start-roots").resolve("root-" + memdir.size())));
         }
         Launch node = Launches.node(workspace.directory("start-node").resolve("memory.jsonl"));
         List<Launch> all = new ArrayList<>(memdir);

@@ -211,8 +211,10 @@ class CliIT {
 
     @Test
     void configPrintsRegistrationsWithAbsolutePaths() throws Exception {
-        String launch = Jar.java() + " " + System.getProperty("memdir.launch.options") + " -XX:SharedArchiveFile="
-                + Jar.path().resolveSibling("memdir.jsa") + " -jar " + Jar.path();
+        int java = Runtime.version().feature();
+        String archive = java >= 25 ? " -XX:AOTCache=" + Jar.path().resolveSibling("memdir-java" + java + ".aot")
+                : " -XX:SharedArchiveFile=" + Jar.path().resolveSibling("memdir-java" + java + ".jsa");
+        String launch = Jar.java() + " " + System.getProperty("memdir.launch.options") + archive + " -jar " + Jar.path();
 
         Run claudeCode = run(Map.of(), temp, "config", "claude-code", "--", "--read-only");
         assertThat(claudeCode.exit()).isZero();
