@@ -1,8 +1,5 @@
 package dev.memdir.memory.render;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-
 /** Formats byte counts as the listing shows them: {@code 0B}, {@code 1023B}, {@code 1.3K}, {@code 4K}, {@code 1.5M}. */
 public final class SizeFormat {
 
@@ -24,7 +21,9 @@ public final class SizeFormat {
         if (bytes % unitBytes == 0) {
             return (bytes / unitBytes) + UNITS[unit];
         }
-        BigDecimal value = BigDecimal.valueOf(bytes).divide(BigDecimal.valueOf(unitBytes));
-        return value.setScale(1, RoundingMode.HALF_UP).toPlainString() + UNITS[unit];
+        // Tenths of the unit, half-up: floor(10 * bytes / unitBytes + 1/2), in integers (a listing formats one
+        // size per file, and BigDecimal made that a visible share of viewing a large directory).
+        long tenths = bytes / unitBytes * 10 + (bytes % unitBytes * 20 + unitBytes) / (2 * unitBytes);
+        return tenths / 10 + "." + tenths % 10 + UNITS[unit];
     }
 }

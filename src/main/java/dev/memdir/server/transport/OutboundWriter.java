@@ -25,13 +25,44 @@ final class OutboundWriter {
             return;
         }
         try {
-            out.write(escapeUnpairedSurrogates(json).getBytes(StandardCharsets.UTF_8));
+            out.write(utf8(json));
             out.write('\n');
             out.flush();
         } catch (IOException e) {
             broken = true;
             log.warn("The client closed its end of stdout; no more messages can be sent: {}", e.getMessage());
         }
+    }
+
+    /**
+     * Returns {@code json} as UTF-8 with any unpaired surrogate escaped. The encoder writes {@code ?} for an unpaired
+     * surrogate, so when the bytes hold no more {@code ?} than the text, there was none, and the text need not be
+     * scanned char by char (a tenth of the time of sending a large listing).
+     */
+    static byte[] utf8(String json) {
+        byte[] encoded = json.getBytes(StandardCharsets.UTF_8);
+        if (count(encoded) == count(json)) {
+            return encoded;
+        }
+        return escapeUnpairedSurrogates(json).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static int count(byte[] bytes) {
+        int questionMarks = 0;
+        for (byte b : bytes) {
+            if (b == '?') {
+                questionMarks++;
+            }
+        }
+        return questionMarks;
+    }
+
+    private static int count(String text) {
+        int questionMarks = 0;
+        for (int at = text.indexOf('?'); at >= 0; at = text.indexOf('?', at + 1)) {
+            questionMarks++;
+        }
+        return questionMarks;
     }
 
     /**

@@ -2,7 +2,10 @@ package dev.memdir.memory.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,5 +48,34 @@ class SizeFormatTest {
         } finally {
             Locale.setDefault(before);
         }
+    }
+
+    @Test
+    void format_agreesWithDecimalHalfUpRoundingAcrossUnitsAndRoundingEdges() {
+        Random random = new Random(20261129);
+        for (int i = 0; i < 200_000; i++) {
+            int unitPower = 1 + random.nextInt(5);
+            long unitBytes = 1L << (10 * unitPower);
+            long nearAHalfTenth = (1 + random.nextInt(1023)) * unitBytes + unitBytes / 20 * (1 + random.nextInt(19))
+                    - 1 + random.nextInt(3);
+            long anywhere = unitBytes + (random.nextLong() & Long.MAX_VALUE) % (unitBytes * 1023);
+            long bytes = i % 2 == 0 ? anywhere : nearAHalfTenth;
+            assertThat(SizeFormat.format(bytes)).as("%d bytes", bytes).isEqualTo(reference(bytes));
+        }
+    }
+
+    /** The rule written out with BigDecimal: an exact multiple without decimals, else one decimal, half-up. */
+    private static String reference(long bytes) {
+        String[] units = {"K", "M", "G", "T", "P"};
+        int unit = 0;
+        long unitBytes = 1024;
+        while (unit < units.length - 1 && bytes >= unitBytes * 1024) {
+            unitBytes *= 1024;
+            unit++;
+        }
+        BigDecimal value = BigDecimal.valueOf(bytes).divide(BigDecimal.valueOf(unitBytes));
+        String number = bytes % unitBytes == 0 ? value.toBigInteger().toString()
+                : value.setScale(1, RoundingMode.HALF_UP).toPlainString();
+        return number + units[unit];
     }
 }
