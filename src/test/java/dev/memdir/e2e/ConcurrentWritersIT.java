@@ -21,7 +21,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,20 +42,10 @@ class ConcurrentWritersIT {
     private static final String INITIAL = "# kept below every insert\nlast initial line\n";
 
     @TempDir
-    static Path classTemp;
-
-    private static QuickJar jar;
-
-    @TempDir
     Path temp;
 
     private final List<PipelinedSession> sessions = new ArrayList<>();
     private final ExecutorService writers = Executors.newCachedThreadPool();
-
-    @BeforeAll
-    static void warmUp() throws Exception {
-        jar = QuickJar.prepare(classTemp);
-    }
 
     @AfterEach
     void stopEverythingStarted() {
@@ -70,7 +59,7 @@ class ConcurrentWritersIT {
         long started = System.nanoTime();
         Path root = temp.resolve("memory");
         for (int p = 0; p < PROCESSES; p++) {
-            sessions.add(PipelinedSession.start(jar.command("--root", root.toString()),
+            sessions.add(PipelinedSession.start(Jar.recommended("--root", root.toString()),
                     temp.resolve("p" + p + ".log")));
         }
         for (PipelinedSession session : sessions) {
@@ -107,7 +96,7 @@ class ConcurrentWritersIT {
     void threadsPipeliningOnOneConnectionLoseNoLine() throws Exception {
         long started = System.nanoTime();
         Path root = temp.resolve("memory");
-        PipelinedSession session = PipelinedSession.start(jar.command("--root", root.toString()),
+        PipelinedSession session = PipelinedSession.start(Jar.recommended("--root", root.toString()),
                 temp.resolve("one.log"));
         sessions.add(session);
         session.initialize(Duration.ofSeconds(60));

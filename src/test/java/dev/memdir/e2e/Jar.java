@@ -1,5 +1,6 @@
 package dev.memdir.e2e;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +21,20 @@ final class Jar {
 
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Returns the recommended launch line the build printed ({@code target/launch-line.txt}: C1, the serial
+     * collector and the build's start-up archive) with {@code args} after it: for tests that start many servers.
+     */
+    static List<String> recommended(String... args) throws IOException {
+        String line = Files.readString(path().resolveSibling("launch-line.txt")).trim();
+        if (!line.endsWith(" -jar " + path())) {
+            throw new IllegalStateException("target/launch-line.txt holds no launch line of this jar: " + line);
+        }
+        List<String> command = new ArrayList<>(List.of(line.split(" ")));
+        command.addAll(List.of(args));
+        return command;
     }
 
     /** Returns {@code java -jar memdir.jar args...}. */

@@ -61,7 +61,6 @@ class KillDuringWritesIT {
         System.out.printf("[torture] KillDuringWritesIT seed=%d (repeat with -Dmemdir.torture.seed=%d)%n", seed, seed);
         Random random = new Random(seed);
         long started = System.nanoTime();
-        QuickJar jar = QuickJar.prepare(Files.createDirectories(temp.resolve("jvm")));
         Path root = Files.createDirectories(temp.resolve("memory"));
         Map<String, String> state = new TreeMap<>();
         for (String name : KNOWN) {
@@ -70,7 +69,7 @@ class KillDuringWritesIT {
         }
 
         Figures figures = new Figures();
-        PipelinedSession session = startAndCheckClean(jar, root, state, 0, seed);
+        PipelinedSession session = startAndCheckClean(root, state, 0, seed);
         for (int kill = 1; kill <= KILLS; kill++) {
             String where = "kill #" + kill + " (seed " + seed + ")";
             List<Op> ops = burst(kill, state, random);
@@ -89,7 +88,7 @@ class KillDuringWritesIT {
             state = apply(state, ops.subList(0, executed));
             figures.add(ops.size(), sender.attempted(), answered, executed, disk.temps());
 
-            session = startAndCheckClean(jar, root, state, kill, seed);
+            session = startAndCheckClean(root, state, kill, seed);
         }
         assertThat(session.closeAndWait(Duration.ofSeconds(30))).isZero();
         System.out.printf("[torture] KillDuringWritesIT kills=%d seed=%d burst=%d %s seconds=%.1f%n", KILLS, seed,
@@ -100,10 +99,10 @@ class KillDuringWritesIT {
      * Starts a server on the root and checks that once it answers initialize no temp file is left anywhere,
      * that it changed no file, and that {@code view /memories} lists exactly the files and no hidden entry.
      */
-    private PipelinedSession startAndCheckClean(QuickJar jar, Path root, Map<String, String> state, int kill,
+    private PipelinedSession startAndCheckClean(Path root, Map<String, String> state, int kill,
             long seed) throws Exception {
         String where = "start after kill #" + kill + " (seed " + seed + ")";
-        current = PipelinedSession.start(jar.command("--root", root.toString()), temp.resolve("servers.log"));
+        current = PipelinedSession.start(Jar.recommended("--root", root.toString()), temp.resolve("servers.log"));
         current.initialize(Duration.ofSeconds(60));
 
         Disk disk = Disk.read(root);
