@@ -46,17 +46,18 @@ final class ConfigCommand {
         List<String> command = Registration.command(serverArgs);
         switch (client) {
             case CLAUDE_CODE:
-                List<String> add = claudeMcpAdd(command);
+                List<String> add = claudeMcpAdd(serverName(serverArgs), command);
                 if (!install) {
                     out.println(shell(add));
                     return 0;
                 }
                 return install(add, out, err);
             case CLAUDE_DESKTOP:
-                out.println(desktopJson(command));
+                String name = serverName(serverArgs);
+                out.println(desktopJson(name, command));
                 out.println();
-                out.println("Add the \"memdir\" entry to \"mcpServers\" in claude_desktop_config.json, then restart"
-                        + " Claude Desktop. The file is at:");
+                out.println("Add the \"" + name + "\" entry to \"mcpServers\" in claude_desktop_config.json, then"
+                        + " restart Claude Desktop. The file is at:");
                 out.println("  macOS:   ~/Library/Application Support/Claude/claude_desktop_config.json");
                 out.println("  Windows: %APPDATA%\\Claude\\claude_desktop_config.json");
                 out.println("  Linux:   ~/.config/Claude/claude_desktop_config.json");
@@ -86,8 +87,32 @@ final class ConfigCommand {
         }
     }
 
-    private static List<String> claudeMcpAdd(List<String> command) {
-        List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--scope", "user", "memdir", "--"));
+    /**
+     * The name the client lists the server under: {@code memdir}, or {@code memdir-NAME-SCOPE} for an agent's
+     * memory ({@code --agent}, {@code --scope}), so that each agent and scope can have its own registration.
+     */
+    static String serverName(List<String> serverArgs) {
+        StringBuilder name = new StringBuilder("memdir");
+        for (String option : List.of("--agent", "--scope")) {
+            optionValue(serverArgs, option).ifPresent(value -> name.append('-').append(value.replace(':', '-')));
+        }
+        return name.toString();
+    }
+
+    private static Optional<String> optionValue(List<String> args, String option) {
+        Optional<String> value = Optional.empty();
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals(option) && i + 1 < args.size()) {
+                value = Optional.of(args.get(i + 1));
+            } else if (args.get(i).startsWith(option + "=")) {
+                value = Optional.of(args.get(i).substring(option.length() + 1));
+            }
+        }
+        return value;
+    }
+
+    private static List<String> claudeMcpAdd(String name, List<String> command) {
+        List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--scope", "user", name, "--"));
         add.addAll(command);
         return add;
     }
@@ -122,10 +147,10 @@ final class ConfigCommand {
         return Optional.empty();
     }
 
-    private static String desktopJson(List<String> command) throws IOException {
+    private static String desktopJson(String name, List<String> command) throws IOException {
         ObjectMapper json = new ObjectMapper();
         ObjectNode config = json.createObjectNode();
-        ObjectNode server = config.putObject("mcpServers").putObject("memdir");
+        ObjectNode server = config.putObject("mcpServers").putObject(name);
         server.put("command", command.get(0));
         ArrayNode args = server.putArray("args");
         command.subList(1, command.size()).forEach(args::add);

@@ -19,6 +19,15 @@ final class SettingOptions {
                     + " (~/.claude/projects/<project key>/memory), so both share one memory.")
     Boolean claudeCodeMemory;
 
+    @Option(names = "--agent", paramLabel = "NAME",
+            description = "Serve the own memory of the agent NAME (as Claude Code gives a subagent); needs --scope.")
+    String agent;
+
+    @Option(names = "--scope", paramLabel = "user|project|local",
+            description = "With --agent: ~/.claude/agent-memory/NAME (user), <project>/.claude/agent-memory/NAME"
+                    + " (project) or <project>/.claude/agent-memory-local/NAME (local).")
+    String scope;
+
     @Option(names = "--tools", paramLabel = "split|single",
             description = "Publish six tools (split, the default) or one 'memory' tool taking a command (single).")
     String tools;
@@ -93,6 +102,8 @@ final class SettingOptions {
         Map<String, String> flags = new HashMap<>();
         put(flags, SettingsResolver.ROOT, root);
         put(flags, SettingsResolver.CLAUDE_CODE_MEMORY, claudeCodeMemory);
+        put(flags, SettingsResolver.AGENT, agent);
+        put(flags, SettingsResolver.SCOPE, scope);
         put(flags, SettingsResolver.TOOLS, tools);
         put(flags, SettingsResolver.READ_ONLY, readOnly);
         put(flags, SettingsResolver.MAX_FILE_BYTES, maxFileBytes);

@@ -35,11 +35,13 @@ public final class SettingsResolver {
     public static final String MANAGED_DIR = "managed-dir";
     public static final String AGENTS_MD = "agents-md";
     public static final String ALLOW_EXTERNAL_IMPORTS = "allow-external-imports";
+    public static final String AGENT = "agent";
+    public static final String SCOPE = "scope";
 
     static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, MAX_ROOT_BYTES,
             MAX_FILES, LOG_LEVEL,
             LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID, PROJECT,
-            CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS);
+            CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS, AGENT, SCOPE);
 
     private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
@@ -78,8 +80,14 @@ public final class SettingsResolver {
         Path projectDirectory = project.orElse(workingDirectory);
         Path claudeConfig = claudeConfigDirectory(sources);
         Optional<SettingSources.Raw> root = sources.lookup(ROOT);
-        Path rootPath = root.isPresent()
-                ? path(root.get().value(), root.get().origin())
+        Optional<Path> agentRoot = agentRoot(sources, projectDirectory, claudeConfig);
+        if (agentRoot.isPresent() && (root.isPresent() || claudeCodeMemory)) {
+            throw new ConfigException(sources.lookup(AGENT).orElseThrow().origin() + " and "
+                    + (root.isPresent() ? root.get().origin() : "--claude-code-memory")
+                    + " both choose the memory root; give one of them");
+        }
+        Path rootPath = root.isPresent() ? path(root.get().value(), root.get().origin())
+                : agentRoot.isPresent() ? agentRoot.get()
                 : defaultRoot(projectDirectory, claudeCodeMemory, claudeConfig);
         return new Settings(
                 rootPath,
@@ -96,6 +104,29 @@ public final class SettingsResolver {
                 new InstructionLocations(projectDirectory, home, claudeConfig,
                         optionalPath(sources, MANAGED_DIR).orElseGet(InstructionLocations::defaultManagedDirectory),
                         bool(sources, AGENTS_MD, true), bool(sources, ALLOW_EXTERNAL_IMPORTS, false)));
+    }
+
+    /** The memory root of {@code --agent} in {@code --scope}; each needs the other. */
+    private static Optional<Path> agentRoot(SettingSources sources, Path projectDirectory, Path claudeConfig)
+            throws ConfigException {
+        Optional<SettingSources.Raw> agent = sources.lookup(AGENT);
+        Optional<SettingSources.Raw> scope = sources.lookup(SCOPE);
+        if (agent.isEmpty() && scope.isEmpty()) {
+            return Optional.empty();
+        }
+        if (agent.isEmpty()) {
+            throw new ConfigException(scope.get().origin() + " needs --agent NAME: the scope of whose memory?");
+        }
+        if (scope.isEmpty()) {
+            throw new ConfigException(agent.get().origin() + " needs --scope user|project|local: user memory is"
+                    + " shared by every project, project memory lives in the project (and git), local memory in the"
+                    + " project but out of git");
+        }
+        AgentScope parsed = AgentScope.parse(scope.get().value()).orElseThrow(() ->
+                invalid(scope.get(), "user, project or local"));
+        String name = AgentScope.directoryName(agent.get().value()).orElseThrow(() ->
+                invalid(agent.get(), "an agent name of letters, digits, '.', '_', '-' and ':'"));
+        return Optional.of(parsed.root(name, projectDirectory, claudeConfig));
     }
 
     private Optional<Path> optionalPath(SettingSources sources, String key) throws ConfigException {

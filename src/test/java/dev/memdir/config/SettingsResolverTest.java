@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -30,9 +31,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SettingsResolverTest {
 
-    private static final String KNOWN_KEYS = "agents-md, allow-external-imports, claude-code-memory, claude-config-dir,"
-            + " index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
-            + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, session-id, tools";
+    private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, claude-code-memory,"
+            + " claude-config-dir, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
+            + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, scope, session-id,"
+            + " tools";
 
     @TempDir
     Path temp;
@@ -129,6 +131,70 @@ class SettingsResolverTest {
         env.put("MEMDIR_HOME", temp.resolve("box/elsewhere").toString());
 
         assertThat(resolve().root()).isEqualTo(home.resolve(".claude/projects").resolve(key).resolve("memory"));
+    }
+
+    @Test
+    void agentScopes_selectTheRootsClaudeCodeGivesSubagents() throws Exception {
+        flags.put("agent", "code-reviewer");
+        flags.put("project", temp.resolve("box/work/app").toString());
+
+        flags.put("scope", "user");
+        assertThat(resolve().root()).isEqualTo(home.resolve(".claude/agent-memory/code-reviewer"));
+        flags.put("scope", "project");
+        assertThat(resolve().root()).isEqualTo(temp.resolve("box/work/app/.claude/agent-memory/code-reviewer"));
+        flags.put("scope", "LOCAL");
+        assertThat(resolve().root())
+                .isEqualTo(temp.resolve("box/work/app/.claude/agent-memory-local/code-reviewer"));
+    }
+
+    @Test
+    void agentScopes_colonBecomesDashAndUserScopeFollowsClaudeConfigDir() throws Exception {
+        env.put("MEMDIR_AGENT", "my-plugin:reviewer");
+        env.put("MEMDIR_SCOPE", "user");
+        env.put("CLAUDE_CONFIG_DIR", temp.resolve("box/claude-config").toString());
+
+        assertThat(resolve().root()).isEqualTo(temp.resolve("box/claude-config/agent-memory/my-plugin-reviewer"));
+    }
+
+    @Test
+    void agentScopes_projectScopeDefaultsToTheWorkingDirectory() throws Exception {
+        flags.put("agent", "writer");
+        flags.put("scope", "project");
+
+        assertThat(resolve().root()).isEqualTo(work.resolve(".claude/agent-memory/writer"));
+    }
+
+    @Test
+    void agentScopes_eachNeedsTheOtherAndNamesStayInside() throws Exception {
+        flags.put("agent", "writer");
+        assertFails("--agent needs --scope user|project|local: user memory is shared by every project, project"
+                + " memory lives in the project (and git), local memory in the project but out of git");
+
+        flags.remove("agent");
+        env.put("MEMDIR_SCOPE", "user");
+        assertFails("MEMDIR_SCOPE needs --agent NAME: the scope of whose memory?");
+
+        flags.put("agent", "writer");
+        flags.put("scope", "team");
+        assertFails("--scope must be user, project or local, not 'team'");
+
+        for (String name : List.of("..", "../x", "a/b", "a\\b", ".")) {
+            flags.put("agent", name);
+            flags.put("scope", "user");
+            assertFails("--agent must be an agent name of letters, digits, '.', '_', '-' and ':', not '" + name + "'");
+        }
+    }
+
+    @Test
+    void agentScopes_conflictWithAnotherWayOfChoosingTheRoot() throws Exception {
+        flags.put("agent", "writer");
+        flags.put("scope", "user");
+        flags.put("root", temp.resolve("box/notes").toString());
+        assertFails("--agent and --root both choose the memory root; give one of them");
+
+        flags.remove("root");
+        env.put("MEMDIR_CLAUDE_CODE_MEMORY", "true");
+        assertFails("--agent and --claude-code-memory both choose the memory root; give one of them");
     }
 
     @Test
