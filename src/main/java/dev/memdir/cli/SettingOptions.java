@@ -35,6 +35,11 @@ final class SettingOptions {
     @Option(names = "--read-only", negatable = true, description = "Publish only the view tool.")
     Boolean readOnly;
 
+    @Option(names = "--search-tool", negatable = true,
+            description = "Also publish recall as a seventh tool, search (off: every tool costs context on every"
+                    + " request; the recall prompt and resource are always there).")
+    Boolean searchTool;
+
     @Option(names = "--max-file-bytes", paramLabel = "BYTES",
             description = "Largest memory file a write may produce (default 100K).")
     String maxFileBytes;
@@ -106,6 +111,7 @@ final class SettingOptions {
         put(flags, SettingsResolver.SCOPE, scope);
         put(flags, SettingsResolver.TOOLS, tools);
         put(flags, SettingsResolver.READ_ONLY, readOnly);
+        put(flags, SettingsResolver.SEARCH_TOOL, searchTool);
         put(flags, SettingsResolver.MAX_FILE_BYTES, maxFileBytes);
         put(flags, SettingsResolver.MAX_ROOT_BYTES, maxRootBytes);
         put(flags, SettingsResolver.MAX_FILES, maxFiles);

@@ -23,11 +23,12 @@ import java.util.Optional;
  *     else the working directory
  * @param instructions where instruction files are looked for (with the working directory as the project when
  *     none was given)
+ * @param searchTool whether recall is also published as a seventh tool, {@code search}
  */
 public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
-        InstructionLocations instructions) {
+        InstructionLocations instructions, boolean searchTool) {
 
     public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
 

@@ -37,11 +37,13 @@ public final class SettingsResolver {
     public static final String ALLOW_EXTERNAL_IMPORTS = "allow-external-imports";
     public static final String AGENT = "agent";
     public static final String SCOPE = "scope";
+    public static final String SEARCH_TOOL = "search-tool";
 
     static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, MAX_ROOT_BYTES,
             MAX_FILES, LOG_LEVEL,
             LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID, PROJECT,
-            CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS, AGENT, SCOPE);
+            CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS, AGENT, SCOPE,
+            SEARCH_TOOL);
 
     private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
@@ -103,7 +105,8 @@ public final class SettingsResolver {
                 project,
                 new InstructionLocations(projectDirectory, home, claudeConfig,
                         optionalPath(sources, MANAGED_DIR).orElseGet(InstructionLocations::defaultManagedDirectory),
-                        bool(sources, AGENTS_MD, true), bool(sources, ALLOW_EXTERNAL_IMPORTS, false)));
+                        bool(sources, AGENTS_MD, true), bool(sources, ALLOW_EXTERNAL_IMPORTS, false)),
+                bool(sources, SEARCH_TOOL, false));
     }
 
     /** The memory root of {@code --agent} in {@code --scope}; each needs the other. */

@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Collectors;
 
 /** Builds the MCP server over a memory store and serves it on a pair of streams until input ends. */
 public final class MemdirServer {
@@ -50,6 +49,7 @@ public final class MemdirServer {
             InstructionsCache instructions = instructionUpdates.cache();
             ProjectRoots roots = new ProjectRoots(instructions, settings.project().isPresent(),
                     settings.instructions().projectDirectory());
+            RecallFeatures recall = new RecallFeatures(store, json);
             InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
                     store.root().resolve(MemoryTool.INDEX.fileName()), settings.indexBudget(), json);
             String protocol = ServerInstructions.protocol(settings.tools());
@@ -69,11 +69,11 @@ public final class MemdirServer {
                         .jsonSchemaValidator(new PrecheckedToolSchemas())
                         // Handlers run on the transport's worker thread, one at a time, in arrival order.
                         .immediateExecution(true)
-                        .tools(tools(new ToolCatalog(json), memoryTool, settings))
+                        .tools(tools(new ToolCatalog(json), memoryTool, recall, settings))
                         .resources(resources)
                         .uriTemplateManagerFactory(UriTemplates::new)
-                        .resourceTemplates(instructionResources.template())
-                        .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt())
+                        .resourceTemplates(instructionResources.template(), recall.template())
+                        .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt())
                         .rootsChangeHandler((exchange, newRoots) -> {
                             if (roots.follow(newRoots)) {
                                 instructionUpdates.check();
@@ -103,20 +103,27 @@ public final class MemdirServer {
         return McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).prompts(false).build();
     }
 
-    private static List<SyncToolSpecification> tools(ToolCatalog catalog, MemoryTool memoryTool, Settings settings) {
+    private static List<SyncToolSpecification> tools(ToolCatalog catalog, MemoryTool memoryTool, RecallFeatures recall,
+            Settings settings) {
+        List<SyncToolSpecification> tools = new ArrayList<>();
         if (settings.tools() == ToolLayout.SINGLE) {
-            return List.of(SyncToolSpecification.builder()
+            tools.add(SyncToolSpecification.builder()
                     .tool(catalog.single(settings.readOnly()))
                     .callHandler((exchange, request) ->
                             MemoryToolAdapter.answer(() -> memoryTool.call(request.arguments())))
                     .build());
-        }
-        return catalog.split(settings.readOnly()).stream()
-                .map(tool -> SyncToolSpecification.builder()
+        } else {
+            for (McpSchema.Tool tool : catalog.split(settings.readOnly())) {
+                tools.add(SyncToolSpecification.builder()
                         .tool(tool)
                         .callHandler((exchange, request) ->
                                 MemoryToolAdapter.answer(() -> memoryTool.call(tool.name(), request.arguments())))
-                        .build())
-                .collect(Collectors.toList());
+                        .build());
+            }
+        }
+        if (settings.searchTool()) {
+            tools.add(recall.tool(catalog));
+        }
+        return tools;
     }
 }

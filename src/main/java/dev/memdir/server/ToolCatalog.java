@@ -34,11 +34,20 @@ final class ToolCatalog {
     List<McpSchema.Tool> split(boolean readOnly) {
         List<McpSchema.Tool> tools = new ArrayList<>();
         for (String command : commands(readOnly)) {
-            ObjectNode definition = ((ObjectNode) definitions.get(command)).deepCopy();
-            definition.put("name", command);
-            tools.add(toTool(definition));
+            tools.add(named(command));
         }
         return tools;
+    }
+
+    /** Returns the {@code search} tool (recall), published only with --search-tool. */
+    McpSchema.Tool search() {
+        return named("search");
+    }
+
+    private McpSchema.Tool named(String name) {
+        ObjectNode definition = ((ObjectNode) definitions.get(name)).deepCopy();
+        definition.put("name", name);
+        return toTool(definition);
     }
 
     /** Returns the single {@code memory} tool whose input is a {@code command} plus that command's fields. */

@@ -33,8 +33,8 @@ class SettingsResolverTest {
 
     private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, claude-code-memory,"
             + " claude-config-dir, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
-            + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, scope, session-id,"
-            + " tools";
+            + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, scope, search-tool,"
+            + " session-id, tools";
 
     @TempDir
     Path temp;
@@ -411,6 +411,7 @@ class SettingsResolverTest {
                 managed-dir: /opt/policy
                 agents-md: false
                 allow-external-imports: true
+                search-tool: true
                 """);
 
         Settings settings = resolve();
@@ -419,7 +420,7 @@ class SettingsResolverTest {
                 "WARN",
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
-                        home.resolve("cc"), Path.of("/opt/policy"), false, true)));
+                        home.resolve("cc"), Path.of("/opt/policy"), false, true), true));
     }
 
     @Test
@@ -497,7 +498,7 @@ class SettingsResolverTest {
         assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), ToolLayout.SPLIT, false,
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
-                        InstructionLocations.defaultManagedDirectory(), true, false)));
+                        InstructionLocations.defaultManagedDirectory(), true, false), false));
     }
 
     // ---- config file errors ----

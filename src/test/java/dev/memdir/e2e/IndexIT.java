@@ -142,7 +142,7 @@ class IndexIT {
                 .startsWith("IMPORTANT: ALWAYS VIEW YOUR MEMORY DIRECTORY BEFORE DOING ANYTHING ELSE.")
                 .endsWith("recorded in your memory directory.");
         assertThat(client.listPrompts().prompts()).extracting(McpSchema.Prompt::name)
-                .containsExactlyInAnyOrder("memory-protocol", "project-instructions");
+                .containsExactlyInAnyOrder("memory-protocol", "project-instructions", "recall");
         assertThat(client.listResources().resources()).extracting(McpSchema.Resource::uri)
                 .containsExactlyInAnyOrder("memdir://memory/index", "memdir://memory/status",
                         "memdir://instructions", "memdir://instructions/report");

@@ -134,7 +134,7 @@ class InstructionsIT {
         assertThat(message).startsWith(text).endsWith("(memory index, as loaded):\n\n- style.md: code style\n");
         assertThat(client.listResourceTemplates().resourceTemplates())
                 .extracting(McpSchema.ResourceTemplate::uriTemplate)
-                .containsExactly("memdir://instructions/for/{+path}");
+                .containsExactlyInAnyOrder("memdir://instructions/for/{+path}", "memdir://memory/recall{?q}");
     }
 
     @Test

@@ -23,8 +23,9 @@ class ToolCatalogTest {
         tools.addAll(catalog.split(true));
         tools.add(catalog.single(false));
         tools.add(catalog.single(true));
+        tools.add(catalog.search());
 
-        assertThat(tools).hasSize(9);
+        assertThat(tools).hasSize(10);
         for (McpSchema.Tool tool : tools) {
             assertThat(validator.validateSchema(tool.inputSchema()).valid()).as(tool.name()).isTrue();
         }

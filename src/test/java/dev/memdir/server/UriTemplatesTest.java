@@ -35,4 +35,18 @@ class UriTemplatesTest {
         assertThat(plain.matches("memdir://instructions/report")).isFalse();
         assertThat(reserved.matches("memdir://instructions/for/")).isFalse();
     }
+
+    @Test
+    void queryVariableIsOptionalAndTakesTheRawValue() {
+        UriTemplates query = new UriTemplates("memdir://memory/recall{?q}");
+
+        assertThat(query.isUriTemplate("memdir://memory/recall{?q}")).isTrue();
+        assertThat(query.getVariableNames()).containsExactly("q");
+        assertThat(query.extractVariableValues("memdir://memory/recall?q=roll%20back+deploy"))
+                .containsExactly(Map.entry("q", "roll%20back+deploy"));
+        assertThat(query.matches("memdir://memory/recall")).isTrue();
+        assertThat(query.extractVariableValues("memdir://memory/recall")).isEmpty();
+        assertThat(query.matches("memdir://memory/recall?other=1")).isFalse();
+        assertThat(query.matches("memdir://memory/recallx")).isFalse();
+    }
 }

@@ -1,0 +1,85 @@
+package dev.memdir.recall;
+
+import dev.memdir.frontmatter.Frontmatter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * One memory file as recall weighs it: its path and frontmatter {@code name} count three times, its
+ * {@code description} twice, its body once (BM25F-style field weights, summed into one bag of terms).
+ */
+final class MemoryDocument {
+
+    private static final int NAME_WEIGHT = 3;
+    private static final int DESCRIPTION_WEIGHT = 2;
+
+    private final String description;
+    private final Map<String, Integer> termFrequencies = new HashMap<>();
+    private int length;
+
+    private MemoryDocument(String description) {
+        this.description = description;
+    }
+
+    /** {@code relativePath} is the file's path below the memory root, with {@code /} separators. */
+    static MemoryDocument of(String relativePath, String text) {
+        Map<String, Object> fields = frontmatterFields(text);
+        String description = fields.getOrDefault("description", "").toString();
+        MemoryDocument document = new MemoryDocument(description);
+        document.add(Terms.of(relativePath + " " + fields.getOrDefault("name", "")), NAME_WEIGHT);
+        document.add(Terms.of(description), DESCRIPTION_WEIGHT);
+        document.add(Terms.of(Frontmatter.strip(text)), 1);
+        return document;
+    }
+
+    String description() {
+        return description;
+    }
+
+    int length() {
+        return length;
+    }
+
+    int frequency(String term) {
+        return termFrequencies.getOrDefault(term, 0);
+    }
+
+    Iterable<String> distinctTerms() {
+        return termFrequencies.keySet();
+    }
+
+    private void add(List<String> terms, int weight) {
+        for (String term : terms) {
+            termFrequencies.merge(term, weight, Integer::sum);
+        }
+        length += terms.size() * weight;
+    }
+
+    private static Map<String, Object> frontmatterFields(String text) {
+        Optional<Frontmatter> frontmatter = Frontmatter.find(text);
+        if (frontmatter.isEmpty()) {
+            return Map.of();
+        }
+        try {
+            Object loaded = new Yaml(new SafeConstructor(new LoaderOptions())).load(frontmatter.get().yaml());
+            if (loaded instanceof Map<?, ?> map) {
+                Map<String, Object> fields = new HashMap<>();
+                map.forEach((key, value) -> {
+                    if (value != null && !(value instanceof Map) && !(value instanceof List)) {
+                        fields.put(String.valueOf(key), value);
+                    }
+                });
+                return fields;
+            }
+        } catch (YAMLException malformed) {
+            // A file whose frontmatter does not parse is still recalled by its path and text.
+        }
+        return Map.of();
+    }
+}

@@ -1,0 +1,125 @@
+package dev.memdir.recall;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Ranks the memory files for a query with BM25 (k1 1.2, b 0.75) over weighted fields ({@link MemoryDocument}).
+ * Files are read once and read again only when their size or modification time changes; hidden names,
+ * node_modules, links and files that are not UTF-8 text are left out, as the listing leaves them out.
+ */
+public final class Recall {
+
+    private static final double K1 = 1.2;
+    private static final double B = 0.75;
+    private static final long LARGEST_FILE = 4L << 20;
+
+    private record Indexed(FileTime modified, long size, MemoryDocument document) {}
+
+    private final Path root;
+    private final Map<String, Indexed> index = new HashMap<>();
+
+    public Recall(Path root) {
+        this.root = root;
+    }
+
+    /** Returns up to {@code limit} files that share a term with {@code query}, best first. */
+    public synchronized List<RecallMatch> search(String query, int limit) throws IOException {
+        refresh();
+        Set<String> queryTerms = new LinkedHashSet<>(Terms.of(query));
+        if (queryTerms.isEmpty() || index.isEmpty()) {
+            return List.of();
+        }
+        double averageLength = index.values().stream().mapToInt(i -> i.document().length()).average().orElse(1);
+        Map<String, Double> idf = new HashMap<>();
+        for (String term : queryTerms) {
+            long containing = index.values().stream().filter(i -> i.document().frequency(term) > 0).count();
+            idf.put(term, Math.log(1 + (index.size() - containing + 0.5) / (containing + 0.5)));
+        }
+        List<RecallMatch> matches = new ArrayList<>();
+        index.forEach((relative, indexed) -> {
+            MemoryDocument document = indexed.document();
+            double score = 0;
+            for (String term : queryTerms) {
+                int frequency = document.frequency(term);
+                if (frequency > 0) {
+                    double norm = K1 * (1 - B + B * document.length() / Math.max(averageLength, 1));
+                    score += idf.get(term) * frequency * (K1 + 1) / (frequency + norm);
+                }
+            }
+            if (score > 0) {
+                matches.add(new RecallMatch("/memories/" + relative, document.description(), score));
+            }
+        });
+        matches.sort(Comparator.comparingDouble(RecallMatch::score).reversed().thenComparing(RecallMatch::path));
+        return List.copyOf(matches.subList(0, Math.min(limit, matches.size())));
+    }
+
+    private void refresh() throws IOException {
+        Map<String, Indexed> seen = new HashMap<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
+                return directory.equals(root) || visible(directory) ? FileVisitResult.CONTINUE
+                        : FileVisitResult.SKIP_SUBTREE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                if (attributes.isRegularFile() && visible(file) && attributes.size() <= LARGEST_FILE) {
+                    String relative = root.relativize(file).toString()
+                            .replace(file.getFileSystem().getSeparator(), "/");
+                    Indexed known = index.get(relative);
+                    if (known != null && known.size() == attributes.size()
+                            && known.modified().equals(attributes.lastModifiedTime())) {
+                        seen.put(relative, known);
+                    } else {
+                        read(file, relative).ifPresent(document -> seen.put(relative,
+                                new Indexed(attributes.lastModifiedTime(), attributes.size(), document)));
+                    }
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        index.clear();
+        index.putAll(seen);
+    }
+
+    private static boolean visible(Path path) {
+        String name = path.getFileName().toString();
+        return !name.startsWith(".") && !name.equals("node_modules");
+    }
+
+    private static Optional<MemoryDocument> read(Path file, String relative) {
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+            return Optional.of(MemoryDocument.of(relative, text));
+        } catch (IOException notTextOrVanished) {
+            return Optional.empty();
+        }
+    }
+}

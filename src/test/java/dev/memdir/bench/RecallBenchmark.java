@@ -1,0 +1,63 @@
+package dev.memdir.bench;
+
+import dev.memdir.recall.MemoryCorpus;
+import dev.memdir.recall.Recall;
+import dev.memdir.recall.RecallMatch;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Recall over 10,000 generated notes: the first search of a server (every file read and weighed) and a later
+ * one (every file only stat'ed, nothing changed).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class RecallBenchmark {
+
+    private Path base;
+    private Path root;
+    private Recall warm;
+
+    @Setup(Level.Trial)
+    public void writeNotes() throws IOException {
+        base = Files.createTempDirectory("memdir-bench");
+        root = Files.createDirectories(base.resolve("memory"));
+        MemoryCorpus.write(root, 10_000);
+        warm = new Recall(root);
+        warm.search(MemoryCorpus.QUERY, 5);
+    }
+
+    @TearDown(Level.Trial)
+    public void deleteNotes() throws IOException {
+        TempTrees.delete(base);
+    }
+
+    @Benchmark
+    public List<RecallMatch> firstSearch() throws IOException {
+        return new Recall(root).search(MemoryCorpus.QUERY, 5);
+    }
+
+    @Benchmark
+    public List<RecallMatch> laterSearch() throws IOException {
+        return warm.search(MemoryCorpus.QUERY, 5);
+    }
+}
