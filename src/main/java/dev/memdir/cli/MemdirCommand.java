@@ -109,6 +109,46 @@ final class MemdirCommand implements Callable<Integer> {
         }
     }
 
+    @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "List the earlier versions of a memory file kept before edits, renames and deletes.")
+    int historyCommand(@Mixin SettingOptions historyOptions,
+            @Parameters(paramLabel = "PATH", description = "/memories/notes.md or notes.md") String path) {
+        Optional<Settings> settings = resolve(merged(historyOptions),
+                historyOptions.configFile().or(options::configFile));
+        if (settings.isEmpty()) {
+            return USAGE;
+        }
+        try {
+            return HistoryCommand.list(settings.get(), path, new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
+        } catch (IOException e) {
+            err.println("memdir: cannot read the history of " + path + ": " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
+    // No standard --version option here: --version N names the version to restore.
+    @Command(name = "restore",
+            description = "Write an earlier version of a memory file back (what it holds now is kept first).")
+    int restoreCommand(@Mixin SettingOptions restoreOptions,
+            @Parameters(paramLabel = "PATH", description = "/memories/notes.md or notes.md") String path,
+            @Option(names = "--version", paramLabel = "N", description = "The version to restore (default: newest).")
+            Integer version,
+            @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+            boolean help) {
+        Optional<Settings> settings = resolve(merged(restoreOptions),
+                restoreOptions.configFile().or(options::configFile));
+        if (settings.isEmpty()) {
+            return USAGE;
+        }
+        try {
+            return HistoryCommand.restore(settings.get(), path, Optional.ofNullable(version),
+                    new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
+        } catch (IOException e) {
+            err.println("memdir: cannot restore " + path + ": " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
     @Command(name = "config", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Print the registration of this jar for claude-code, claude-desktop or inspector, or"
                     + " (command) the recommended launch line alone.")

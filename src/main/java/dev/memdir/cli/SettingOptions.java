@@ -51,6 +51,14 @@ final class SettingOptions {
     @Option(names = "--max-files", paramLabel = "N", description = "Most memory files the root may hold (default: no limit).")
     String maxFiles;
 
+    @Option(names = "--history-keep", paramLabel = "N",
+            description = "Earlier versions kept of each memory file (default 20).")
+    String historyKeep;
+
+    @Option(names = "--history-max-bytes", paramLabel = "BYTES",
+            description = "Most bytes all kept versions together may hold; the oldest go first (default 10M).")
+    String historyMaxBytes;
+
     @Option(names = "--log-level", paramLabel = "LEVEL",
             description = "trace, debug, info (default), warn, error or off. Logs go to stderr.")
     String logLevel;
@@ -112,6 +120,8 @@ final class SettingOptions {
         put(flags, SettingsResolver.TOOLS, tools);
         put(flags, SettingsResolver.READ_ONLY, readOnly);
         put(flags, SettingsResolver.SEARCH_TOOL, searchTool);
+        put(flags, SettingsResolver.HISTORY_KEEP, historyKeep);
+        put(flags, SettingsResolver.HISTORY_MAX_BYTES, historyMaxBytes);
         put(flags, SettingsResolver.MAX_FILE_BYTES, maxFileBytes);
         put(flags, SettingsResolver.MAX_ROOT_BYTES, maxRootBytes);
         put(flags, SettingsResolver.MAX_FILES, maxFiles);

@@ -2,6 +2,7 @@ package dev.memdir.config;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
+import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.StoreLimits;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -24,11 +25,12 @@ import java.util.Optional;
  * @param instructions where instruction files are looked for (with the working directory as the project when
  *     none was given)
  * @param searchTool whether recall is also published as a seventh tool, {@code search}
+ * @param history how many earlier versions of files the root keeps
  */
 public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
-        InstructionLocations instructions, boolean searchTool) {
+        InstructionLocations instructions, boolean searchTool, HistoryLimits history) {
 
     public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
 

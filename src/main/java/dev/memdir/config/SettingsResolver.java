@@ -2,6 +2,7 @@ package dev.memdir.config;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
+import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
@@ -38,12 +39,14 @@ public final class SettingsResolver {
     public static final String AGENT = "agent";
     public static final String SCOPE = "scope";
     public static final String SEARCH_TOOL = "search-tool";
+    public static final String HISTORY_KEEP = "history-keep";
+    public static final String HISTORY_MAX_BYTES = "history-max-bytes";
 
     static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, MAX_ROOT_BYTES,
             MAX_FILES, LOG_LEVEL,
             LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID, PROJECT,
             CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS, AGENT, SCOPE,
-            SEARCH_TOOL);
+            SEARCH_TOOL, HISTORY_KEEP, HISTORY_MAX_BYTES);
 
     private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
@@ -106,7 +109,9 @@ public final class SettingsResolver {
                 new InstructionLocations(projectDirectory, home, claudeConfig,
                         optionalPath(sources, MANAGED_DIR).orElseGet(InstructionLocations::defaultManagedDirectory),
                         bool(sources, AGENTS_MD, true), bool(sources, ALLOW_EXTERNAL_IMPORTS, false)),
-                bool(sources, SEARCH_TOOL, false));
+                bool(sources, SEARCH_TOOL, false),
+                new HistoryLimits((int) positive(sources, HISTORY_KEEP, HistoryLimits.DEFAULT.keep(), 10_000),
+                        bytes(sources, HISTORY_MAX_BYTES, HistoryLimits.DEFAULT.maxBytes())));
     }
 
     /** The memory root of {@code --agent} in {@code --scope}; each needs the other. */

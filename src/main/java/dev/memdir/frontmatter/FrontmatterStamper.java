@@ -15,6 +15,11 @@ public final class FrontmatterStamper {
     private final Clock clock;
     private final String sessionId;
 
+    /** Returns the session this stamper records. */
+    public String sessionId() {
+        return sessionId;
+    }
+
     /** Creates a stamper that reads the time from clock and records sessionId in files it creates. */
     public FrontmatterStamper(Clock clock, String sessionId) {
         this.clock = Objects.requireNonNull(clock, "clock");

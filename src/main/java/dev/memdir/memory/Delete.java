@@ -33,6 +33,7 @@ record Delete(MemoryPath path) implements MemoryCommand {
             if (!located.exists()) {
                 throw new CommandException(Messages.notFoundBare(path.display()));
             }
+            store.keepHistoryOf(located);
             deleteTree(located.disk());
             AtomicFiles.syncDirectory(located.disk().getParent());
             return new CommandOutput.Text(Messages.deleted(path.display()));

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,8 +31,10 @@ public final class MemoryStore implements Closeable {
     private final StoreLimits limits;
     private final FrontmatterStamper stamper;
     private final RootLock lock;
+    private final History history;
 
-    private MemoryStore(Path root, StoreLimits limits, FrontmatterStamper stamper, RootLock lock) {
+    private MemoryStore(Path root, StoreLimits limits, FrontmatterStamper stamper, RootLock lock, History history) {
+        this.history = history;
         this.root = root;
         this.limits = limits;
         this.stamper = stamper;
@@ -43,6 +46,12 @@ public final class MemoryStore implements Closeable {
      * {@code stamper} stamps the frontmatter of every file written.
      */
     public static MemoryStore open(Path root, StoreLimits limits, FrontmatterStamper stamper) throws IOException {
+        return open(root, limits, HistoryLimits.DEFAULT, stamper);
+    }
+
+    /** As {@link #open(Path, StoreLimits, FrontmatterStamper)}, keeping history within {@code historyLimits}. */
+    public static MemoryStore open(Path root, StoreLimits limits, HistoryLimits historyLimits,
+            FrontmatterStamper stamper) throws IOException {
         if (!Files.exists(root)) {
             Files.createDirectories(root, FilePermissions.privateDirectory(root));
         }
@@ -51,7 +60,8 @@ public final class MemoryStore implements Closeable {
         }
         Path real = root.toRealPath();
         RootLock lock = new RootLock(real);
-        MemoryStore store = new MemoryStore(real, limits, stamper, lock);
+        MemoryStore store = new MemoryStore(real, limits, stamper, lock,
+                new History(real, historyLimits, Clock.systemUTC(), stamper.sessionId()));
         try {
             store.exclusively(() -> {
                 AtomicFiles.removeStrayTempFiles(real);
@@ -193,10 +203,53 @@ public final class MemoryStore implements Closeable {
         }
     }
 
-    /** Writes {@code content} atomically, refusing (and changing nothing) past the per-file cap. */
+    /**
+     * Writes {@code content} atomically, refusing (and changing nothing) past the per-file cap; a file it replaces
+     * is kept in the history first.
+     */
     void write(Located located, byte[] content) throws IOException, CommandException {
         checkSize(located, content);
+        BasicFileAttributes existing = located.attributes();
+        if (existing != null && existing.isRegularFile()) {
+            history.keep(located.path(), read(located));
+        }
         AtomicFiles.write(located.disk(), content);
+    }
+
+    /** Keeps in the history every regular file at or below {@code located}, before it is deleted or moved. */
+    void keepHistoryOf(Located located) throws IOException {
+        history.keepTree(located.path(), located.disk());
+    }
+
+    /** Returns the history of this root's files. */
+    public History history() {
+        return history;
+    }
+
+    /**
+     * Writes version {@code number} (else the newest) of {@code path} back, keeping what is there now in the
+     * history first, so that a restore can be undone too. Returns the version restored.
+     */
+    public History.Version restore(MemoryPath path, Optional<Integer> number) throws IOException, CommandException {
+        return exclusively(() -> {
+            History.Version version = history.versions(path).stream()
+                    .filter(candidate -> number.isEmpty() || candidate.number() == number.get())
+                    .findFirst()
+                    .orElseThrow(() -> new CommandException(Messages.noSuchVersion(path.display(), number)));
+            byte[] content = history.content(path, Optional.of(version.number())).orElseThrow();
+            Located located = locate(path);
+            if (located.exists() && !located.attributes().isRegularFile()) {
+                throw new CommandException(Messages.notAFileToRestore(path.display()));
+            }
+            List<Path> created = createParents(located);
+            try {
+                write(located, content);
+            } catch (IOException | CommandException | RuntimeException e) {
+                removeCreated(created);
+                throw e;
+            }
+            return version;
+        });
     }
 
     /** Fails when writing {@code content} at {@code located} would pass a limit of the file or of the root. */

@@ -39,6 +39,7 @@ record Rename(MemoryPath path, MemoryPath newPath) implements MemoryCommand {
             if (path.contains(newPath)) {
                 throw new CommandException(Messages.renameIntoItself(path.display(), newPath.display()));
             }
+            store.keepHistoryOf(source);
             List<Path> createdParents = store.createParents(destination);
             try {
                 Files.move(source.disk(), destination.disk(), StandardCopyOption.ATOMIC_MOVE);

@@ -108,6 +108,9 @@ public final class RootWatcher implements Closeable {
         Files.walkFileTree(top, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attrs) {
+                if (!directory.equals(top) && directory.getFileName().toString().startsWith(".memdir")) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
                 try {
                     directory.register(service, StandardWatchEventKinds.ENTRY_CREATE,
                             StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);

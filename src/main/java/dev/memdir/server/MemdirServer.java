@@ -41,7 +41,7 @@ public final class MemdirServer {
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(MemdirServer::newSessionId);
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
-        try (MemoryStore store = MemoryStore.open(settings.root(), settings.limits(), stamper);
+        try (MemoryStore store = MemoryStore.open(settings.root(), settings.limits(), settings.history(), stamper);
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
             MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());
@@ -72,7 +72,8 @@ public final class MemdirServer {
                         .tools(tools(new ToolCatalog(json), memoryTool, recall, settings))
                         .resources(resources)
                         .uriTemplateManagerFactory(UriTemplates::new)
-                        .resourceTemplates(instructionResources.template(), recall.template())
+                        .resourceTemplates(instructionResources.template(), recall.template(),
+                                new HistoryResources(store, json).template())
                         .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt())
                         .rootsChangeHandler((exchange, newRoots) -> {
                             if (roots.follow(newRoots)) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
+import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SettingsResolverTest {
 
     private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, claude-code-memory,"
-            + " claude-config-dir, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
+            + " claude-config-dir, history-keep, history-max-bytes, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
             + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, scope, search-tool,"
             + " session-id, tools";
 
@@ -412,6 +413,8 @@ class SettingsResolverTest {
                 agents-md: false
                 allow-external-imports: true
                 search-tool: true
+                history-keep: 5
+                history-max-bytes: 1M
                 """);
 
         Settings settings = resolve();
@@ -420,7 +423,8 @@ class SettingsResolverTest {
                 "WARN",
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
-                        home.resolve("cc"), Path.of("/opt/policy"), false, true), true));
+                        home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
+                new HistoryLimits(5, 1 << 20)));
     }
 
     @Test
@@ -498,7 +502,8 @@ class SettingsResolverTest {
         assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), ToolLayout.SPLIT, false,
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
-                        InstructionLocations.defaultManagedDirectory(), true, false), false));
+                        InstructionLocations.defaultManagedDirectory(), true, false), false,
+                HistoryLimits.DEFAULT));
     }
 
     // ---- config file errors ----

@@ -29,7 +29,7 @@ class DeleteTest {
         memory.write("other.md", "y");
 
         assertThat(memory.text("delete", "path", "/memories/f.md")).isEqualTo("Successfully deleted /memories/f.md");
-        assertThat(memory.names("")).containsExactly(".memdir.lock", "other.md");
+        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir.lock", "other.md");
     }
 
     @Test
@@ -39,7 +39,7 @@ class DeleteTest {
         memory.write("a/d.md", "y");
 
         assertThat(memory.text("delete", "path", "/memories/a/")).isEqualTo("Successfully deleted /memories/a");
-        assertThat(memory.names("")).containsExactly(".memdir.lock");
+        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir.lock");
     }
 
     @Test

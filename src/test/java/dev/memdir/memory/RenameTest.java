@@ -35,7 +35,7 @@ class RenameTest {
 
         assertThat(rename("/memories/a.md", "/memories/b.md"))
                 .isEqualTo("Successfully renamed /memories/a.md to /memories/b.md");
-        assertThat(memory.names("")).containsExactly(".memdir.lock", "b.md");
+        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir.lock", "b.md");
         assertThat(memory.read("b.md")).isEqualTo("content");
     }
 

@@ -50,6 +50,20 @@ public final class Messages {
         return ERROR + "The path " + path + " does not exist";
     }
 
+    public static String noSuchVersion(String path, Optional<Integer> number) {
+        return ERROR + (number.isPresent() ? "The history of " + path + " holds no version " + number.get()
+                : "The history of " + path + " holds no version");
+    }
+
+    public static String notAFileToRestore(String path) {
+        return ERROR + path + " is a directory; only a file can be restored over";
+    }
+
+    public static String restored(String path, int version, String time) {
+        return "Restored " + path + " to version " + version + " (kept " + time + "); what it held before is now the"
+                + " newest version in its history";
+    }
+
     public static String notAFile(String path) {
         return ERROR + "The path " + path + " is not a file.";
     }

@@ -1,0 +1,79 @@
+package dev.memdir.cli;
+
+import dev.memdir.config.Settings;
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.memory.CommandException;
+import dev.memdir.memory.History;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.path.InvalidMemoryPathException;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.render.Messages;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code memdir history PATH} and {@code memdir restore PATH [--version N]}, on the root the settings name. */
+final class HistoryCommand {
+
+    static final int FAILED = 1;
+    private static final String SESSION = "memdir-cli";
+
+    private HistoryCommand() {}
+
+    static int list(Settings settings, String path, PrintStream out, PrintStream err) throws IOException {
+        Optional<MemoryPath> parsed = parse(path, err);
+        if (parsed.isEmpty()) {
+            return MemdirCommand.USAGE;
+        }
+        try (MemoryStore store = open(settings)) {
+            List<History.Version> versions = store.history().versions(parsed.get());
+            if (versions.isEmpty()) {
+                out.println("No earlier versions of " + parsed.get().display() + " are kept.");
+                return 0;
+            }
+            out.println(parsed.get().display() + ": " + versions.size() + " earlier version"
+                    + (versions.size() == 1 ? "" : "s") + ", newest first");
+            out.println(String.format("%-8s %-24s %9s  %-12s  %s", "version", "kept", "bytes", "sha256", "session"));
+            for (History.Version version : versions) {
+                out.println(String.format("%-8d %-24s %9d  %-12s  %s", version.number(), version.time(),
+                        version.size(), version.sha256().substring(0, 12), version.session()));
+            }
+            return 0;
+        }
+    }
+
+    static int restore(Settings settings, String path, Optional<Integer> version, PrintStream out, PrintStream err)
+            throws IOException {
+        Optional<MemoryPath> parsed = parse(path, err);
+        if (parsed.isEmpty()) {
+            return MemdirCommand.USAGE;
+        }
+        try (MemoryStore store = open(settings)) {
+            History.Version restored = store.restore(parsed.get(), version);
+            out.println(Messages.restored(parsed.get().display(), restored.number(), restored.time().toString()));
+            return 0;
+        } catch (CommandException e) {
+            err.println(e.text());
+            return FAILED;
+        }
+    }
+
+    private static MemoryStore open(Settings settings) throws IOException {
+        FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), settings.sessionId().orElse(SESSION));
+        return MemoryStore.open(settings.root(), settings.limits(), settings.history(), stamper);
+    }
+
+    /** Accepts {@code /memories/notes.md} or {@code notes.md}. */
+    private static Optional<MemoryPath> parse(String path, PrintStream err) {
+        String virtual = path.startsWith(MemoryPath.ROOT) ? path : MemoryPath.ROOT + "/" + path;
+        try {
+            return Optional.of(MemoryPathParser.parse(virtual));
+        } catch (InvalidMemoryPathException e) {
+            err.println("memdir: " + path + " is not a memory file path: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+}

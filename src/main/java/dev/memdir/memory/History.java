@@ -1,0 +1,159 @@
+package dev.memdir.memory;
+
+import dev.memdir.memory.path.MemoryPath;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Earlier versions of memory files, kept inside the root ({@code .memdir-history}, which no path can name and no
+ * listing shows) before a command overwrites, edits, renames or deletes them. Each file's versions live in a
+ * directory named by the SHA-256 of its path; each version is one file written atomically, named by its number,
+ * time and session, so a kill leaves every version whole or absent (versions are not flushed to the disk: a power
+ * loss may take the newest ones, never the memory files). Callers hold the store's write lock.
+ */
+public final class History {
+
+    static final String DIRECTORY = ".memdir-history";
+    private static final Pattern VERSION_NAME = Pattern.compile("(\\d{8})-(\\d+)-([A-Za-z0-9_-]*)");
+
+    /** One kept version: its number (counting from 1 per file), when it was replaced, by which session. */
+    public record Version(int number, Instant time, String session, long size, String sha256) {}
+
+    private record Stored(Path file, int number, long millis, String session, long size) {}
+
+    private final Path directory;
+    private final HistoryLimits limits;
+    private final Clock clock;
+    private final String session;
+
+    History(Path root, HistoryLimits limits, Clock clock, String session) {
+        this.directory = root.resolve(DIRECTORY);
+        this.limits = limits;
+        this.clock = clock;
+        this.session = session.replaceAll("[^A-Za-z0-9_-]", "_");
+    }
+
+    /** Keeps {@code content}, the bytes {@code path} holds now, as its newest version; then applies the limits. */
+    void keep(MemoryPath path, byte[] content) throws IOException {
+        Path versions = versionsOf(path);
+        if (!Files.isDirectory(versions, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(versions, FilePermissions.privateDirectory(versions));
+        }
+        List<Stored> stored = stored(versions);
+        int number = stored.isEmpty() ? 1 : stored.get(stored.size() - 1).number() + 1;
+        String name = String.format("%08d-%d-%s", number, clock.millis(), session);
+        AtomicFiles.writeWithoutFlush(versions.resolve(name), content);
+        List<Stored> now = stored(versions);
+        for (int i = 0; i < now.size() - limits.keep(); i++) {
+            Files.deleteIfExists(now.get(i).file());
+        }
+        keepWithinBytes();
+    }
+
+    /** Keeps every regular file under {@code top} (a file or a directory of the memory), links left alone. */
+    void keepTree(MemoryPath topPath, Path top) throws IOException {
+        Files.walkFileTree(top, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                if (attributes.isRegularFile() && !file.getFileName().toString().startsWith(".memdir")) {
+                    List<String> segments = new ArrayList<>(topPath.segments());
+                    top.relativize(file).forEach(part -> segments.add(part.toString()));
+                    segments.removeIf(String::isEmpty);
+                    keep(new MemoryPath(MemoryPath.ROOT + "/" + String.join("/", segments), segments),
+                            Files.readAllBytes(file));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** Returns the kept versions of {@code path}, newest first. */
+    public List<Version> versions(MemoryPath path) throws IOException {
+        List<Stored> stored = stored(versionsOf(path));
+        List<Version> versions = new ArrayList<>();
+        for (int i = stored.size() - 1; i >= 0; i--) {
+            Stored version = stored.get(i);
+            versions.add(new Version(version.number(), Instant.ofEpochMilli(version.millis()), version.session(),
+                    version.size(), sha256(Files.readAllBytes(version.file()))));
+        }
+        return versions;
+    }
+
+    /** Returns the bytes of version {@code number} of {@code path}, or of its newest version when empty. */
+    Optional<byte[]> content(MemoryPath path, Optional<Integer> number) throws IOException {
+        List<Stored> stored = stored(versionsOf(path));
+        for (int i = stored.size() - 1; i >= 0; i--) {
+            if (number.isEmpty() || stored.get(i).number() == number.get()) {
+                return Optional.of(Files.readAllBytes(stored.get(i).file()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Path versionsOf(MemoryPath path) {
+        return directory.resolve(sha256(String.join("/", path.segments()).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The versions in one file's directory, oldest first. */
+    private static List<Stored> stored(Path versions) throws IOException {
+        List<Stored> stored = new ArrayList<>();
+        if (!Files.isDirectory(versions, LinkOption.NOFOLLOW_LINKS)) {
+            return stored;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(versions)) {
+            for (Path entry : entries) {
+                Matcher name = VERSION_NAME.matcher(entry.getFileName().toString());
+                if (name.matches() && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    stored.add(new Stored(entry, Integer.parseInt(name.group(1)), Long.parseLong(name.group(2)),
+                            name.group(3), Files.size(entry)));
+                }
+            }
+        }
+        stored.sort(Comparator.comparingInt(Stored::number));
+        return stored;
+    }
+
+    private void keepWithinBytes() throws IOException {
+        List<Stored> all = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
+            for (Path versions : files) {
+                all.addAll(stored(versions));
+            }
+        }
+        long total = all.stream().mapToLong(Stored::size).sum();
+        all.sort(Comparator.comparingLong(Stored::millis).thenComparingInt(Stored::number));
+        for (Stored oldest : all) {
+            if (total <= limits.maxBytes()) {
+                return;
+            }
+            Files.deleteIfExists(oldest.file());
+            total -= oldest.size();
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException impossible) {
+            throw new AssertionError("every Java has SHA-256", impossible);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.memdir.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.memory.History;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.path.InvalidMemoryPathException;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.path.MemoryPathParser;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+
+/** The template {@code memdir://memory/history/{+path}}: the kept versions of one memory file. */
+final class HistoryResources {
+
+    static final String PREFIX = "memdir://memory/history/";
+
+    private final MemoryStore store;
+    private final ObjectMapper json;
+
+    HistoryResources(MemoryStore store, ObjectMapper json) {
+        this.store = store;
+        this.json = json;
+    }
+
+    SyncResourceTemplateSpecification template() {
+        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
+                .uriTemplate(PREFIX + "{+path}").name("memory-history").title("History of a memory file")
+                .description("The earlier versions of /memories/{path} kept before edits, renames and deletes, newest"
+                        + " first: version, time, session, size and sha256 (restore one with 'memdir restore')")
+                .mimeType("application/json").build();
+        return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
+            MemoryPath path = path(request.uri());
+            return Reads.text(request.uri(), "application/json", Reads.io(request.uri(), () -> versionsJson(path)));
+        });
+    }
+
+    private String versionsJson(MemoryPath path) throws IOException {
+        ObjectNode body = json.createObjectNode();
+        body.put("path", path.display());
+        ArrayNode versions = body.putArray("versions");
+        for (History.Version version : store.history().versions(path)) {
+            versions.addObject().put("version", version.number()).put("time", version.time().toString())
+                    .put("session", version.session()).put("size", version.size()).put("sha256", version.sha256());
+        }
+        return json.writerWithDefaultPrettyPrinter().writeValueAsString(body);
+    }
+
+    private static MemoryPath path(String uri) {
+        String relative = URLDecoder.decode(uri.substring(PREFIX.length()), StandardCharsets.UTF_8);
+        try {
+            return MemoryPathParser.parse(MemoryPath.ROOT + "/" + relative);
+        } catch (InvalidMemoryPathException e) {
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                    .message("Invalid params: " + uri + " does not name a memory file (" + e.getMessage() + ")")
+                    .build();
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.memdir.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** History and undo through the real jar: the resource, {@code memdir history}, {@code memdir restore}, kill -9. */
+class HistoryIT {
+
+    @TempDir
+    Path temp;
+
+    private record Run(int exit, String stdout, String stderr) {}
+
+    private Run memdir(String... args) throws Exception {
+        Process process = new ProcessBuilder(Jar.command(args))
+                .redirectInput(ProcessBuilder.Redirect.from(Files.writeString(temp.resolve("empty"), "").toFile()))
+                .start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes()),
+                new String(process.getErrorStream().readAllBytes()));
+    }
+
+    @Test
+    void editsAndDeletesAreListedAndUndoneFromTheCommandLine() throws Exception {
+        Path root = temp.resolve("box/memory");
+        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString(), "--session-id", "s-1"));
+        try {
+            call(client, "create", Map.of("path", "/memories/plan.md", "file_text", "step one\n"));
+            call(client, "str_replace", Map.of("path", "/memories/plan.md", "old_str", "one", "new_str", "two"));
+            call(client, "delete", Map.of("path", "/memories/plan.md"));
+
+            McpSchema.ReadResourceResult read = client.readResource(
+                    new McpSchema.ReadResourceRequest("memdir://memory/history/plan.md"));
+            JsonNode history = RawSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
+            assertThat(history.path("path").asText()).isEqualTo("/memories/plan.md");
+            assertThat(history.path("versions").findValuesAsText("version")).containsExactly("2", "1");
+            assertThat(history.path("versions").findValuesAsText("session")).containsOnly("s-1");
+            assertThat(history.path("versions").get(1).path("size").asInt()).isEqualTo("step one\n".length());
+        } finally {
+            client.closeGracefully();
+        }
+
+        Run listed = memdir("history", "/memories/plan.md", "--root", root.toString());
+        Run restored = memdir("restore", "plan.md", "--version", "1", "--root", root.toString());
+        Run undone = memdir("restore", "plan.md", "--root", root.toString());
+        Run missing = memdir("restore", "plan.md", "--version", "9", "--root", root.toString());
+
+        assertThat(listed.exit()).isZero();
+        assertThat(listed.stdout()).startsWith("/memories/plan.md: 2 earlier versions, newest first\n")
+                .contains("\n2        ").contains("\n1        ");
+        assertThat(restored.stdout()).startsWith("Restored /memories/plan.md to version 1 (kept ");
+        assertThat(undone.exit()).isZero();
+        assertThat(Files.readString(root.resolve("plan.md"))).isEqualTo("step two\n");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.stderr()).isEqualTo("Error: The history of /memories/plan.md holds no version 9\n");
+    }
+
+    @Test
+    void historyStaysWholeWhenTheServerIsKilledMidWrite() throws Exception {
+        Path root = Files.createDirectories(temp.resolve("box/memory"));
+        Set<String> states = Set.of("state A\n", "state B\n");
+        Files.writeString(root.resolve("flip.md"), "state A\n");
+        for (int round = 0; round < 5; round++) {
+            PipelinedSession session = PipelinedSession.start(Jar.recommended("--root", root.toString()),
+                    temp.resolve("servers.log"));
+            session.initialize(Duration.ofSeconds(60));
+            String now = Files.readString(root.resolve("flip.md"));
+            for (int i = 0; i < 40; i++) {
+                String from = (i % 2 == 0) == now.equals("state A\n") ? "A" : "B";
+                session.call("str_replace", Map.of("path", "/memories/flip.md", "old_str", "state " + from,
+                        "new_str", "state " + (from.equals("A") ? "B" : "A")));
+            }
+            Thread.sleep(30L * round);
+            session.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        Run listed = memdir("history", "flip.md", "--root", root.toString());
+
+        assertThat(listed.exit()).isZero();
+        assertThat(states).contains(Files.readString(root.resolve("flip.md")));
+        List<Path> kept = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root.resolve(".memdir-history"))) {
+            files.filter(Files::isRegularFile).forEach(kept::add);
+        }
+        assertThat(kept).isNotEmpty().hasSizeLessThanOrEqualTo(20);
+        for (Path version : kept) {
+            assertThat(version.getFileName().toString()).doesNotStartWith(".memdir-tmp-");
+            assertThat(states).as(version.toString()).contains(Files.readString(version));
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            assertThat(files.map(path -> path.getFileName().toString()).collect(Collectors.toList()))
+                    .noneMatch(name -> name.startsWith(".memdir-tmp-"));
+        }
+    }
+
+    private static void call(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+        assertThat(result.isError()).as(result.toString()).isFalse();
+    }
+}

@@ -1,0 +1,146 @@
+package dev.memdir.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.path.MemoryPathParser;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistoryTest {
+
+    @TempDir Path temp;
+    @AutoClose MemoryFixture memory;
+
+    @BeforeEach
+    void open() throws Exception {
+        memory = MemoryFixture.open(temp);
+    }
+
+    private static MemoryPath path(String virtual) throws Exception {
+        return MemoryPathParser.parse(virtual);
+    }
+
+    private void restore(String virtual) throws Exception {
+        memory.store.restore(path(virtual), Optional.empty());
+    }
+
+    @Test
+    void strReplaceAndInsertAreUndone() throws Exception {
+        memory.write("notes.md", "one\n");
+        memory.text("str_replace", "path", "/memories/notes.md", "old_str", "one", "new_str", "two");
+        memory.text("insert", "path", "/memories/notes.md", "insert_line", 0, "insert_text", "zero\n");
+
+        restore("/memories/notes.md");
+        assertThat(memory.read("notes.md")).isEqualTo("two\n");
+        memory.store.restore(path("/memories/notes.md"), Optional.of(1));
+        assertThat(memory.read("notes.md")).isEqualTo("one\n");
+    }
+
+    @Test
+    void deleteOfAFileAndOfADirectoryIsUndone() throws Exception {
+        memory.write("gone.md", "kept\n");
+        memory.write("dir/a.md", "a\n");
+        memory.write("dir/sub/b.md", "b\n");
+        memory.text("delete", "path", "/memories/gone.md");
+        memory.text("delete", "path", "/memories/dir");
+
+        restore("/memories/gone.md");
+        restore("/memories/dir/sub/b.md");
+
+        assertThat(memory.read("gone.md")).isEqualTo("kept\n");
+        assertThat(memory.read("dir/sub/b.md")).isEqualTo("b\n");
+        assertThat(memory.store.history().versions(path("/memories/dir/a.md"))).hasSize(1);
+    }
+
+    @Test
+    void renameKeepsTheOldPathsContentSoItCanBeBroughtBack() throws Exception {
+        memory.write("draft.md", "draft\n");
+        memory.text("rename", "old_path", "/memories/draft.md", "new_path", "/memories/final.md");
+
+        restore("/memories/draft.md");
+
+        assertThat(memory.read("draft.md")).isEqualTo("draft\n");
+        assertThat(memory.read("final.md")).isEqualTo("draft\n");
+    }
+
+    @Test
+    void aRestoreIsItselfUndoable() throws Exception {
+        memory.write("n.md", "first\n");
+        memory.text("str_replace", "path", "/memories/n.md", "old_str", "first", "new_str", "second");
+
+        restore("/memories/n.md");
+        assertThat(memory.read("n.md")).isEqualTo("first\n");
+        restore("/memories/n.md");
+        assertThat(memory.read("n.md")).isEqualTo("second\n");
+    }
+
+    @Test
+    void versionsSayWhenWhoHowLargeAndWhatNewestFirst() throws Exception {
+        memory.write("n.md", "alpha\n");
+        memory.text("str_replace", "path", "/memories/n.md", "old_str", "alpha", "new_str", "beta");
+        memory.text("str_replace", "path", "/memories/n.md", "old_str", "beta", "new_str", "gamma!");
+
+        List<History.Version> versions = memory.store.history().versions(path("/memories/n.md"));
+
+        assertThat(versions).extracting(History.Version::number).containsExactly(2, 1);
+        assertThat(versions).extracting(History.Version::size).containsExactly(5L, 6L);
+        assertThat(versions).extracting(History.Version::session).containsOnly(MemoryFixture.SESSION);
+        assertThat(versions.get(1).sha256()).isEqualTo(HexFormat.of().formatHex(
+                MessageDigest.getInstance("SHA-256").digest("alpha\n".getBytes(StandardCharsets.UTF_8))));
+        assertThat(memory.view("/memories")).doesNotContain(".memdir-history");
+    }
+
+    @Test
+    void aMissingVersionIsAClearErrorThatChangesNothing() throws Exception {
+        memory.write("n.md", "x\n");
+        memory.text("str_replace", "path", "/memories/n.md", "old_str", "x", "new_str", "y");
+
+        CommandException none = catchThrowableOfType(CommandException.class,
+                () -> memory.store.restore(path("/memories/n.md"), Optional.of(7)));
+        CommandException never = catchThrowableOfType(CommandException.class,
+                () -> memory.store.restore(path("/memories/never.md"), Optional.empty()));
+
+        assertThat(none.text()).isEqualTo("Error: The history of /memories/n.md holds no version 7");
+        assertThat(never.text()).isEqualTo("Error: The history of /memories/never.md holds no version");
+        assertThat(memory.read("n.md")).isEqualTo("y\n");
+    }
+
+    @Test
+    void eachFileKeepsAtMostItsQuotaAndTheWholeHistoryItsBytesOldestFirst() throws Exception {
+        MemoryStore store = MemoryStore.open(temp.resolve("bounded"), StoreLimits.perFile(1 << 20),
+                new HistoryLimits(3, 250), MemoryFixture.stamper());
+        try (store) {
+            MemoryTool tool = new MemoryTool(store, false, dev.memdir.index.IndexBudget.DEFAULT);
+            tool.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "v0"));
+            for (int i = 1; i <= 6; i++) {
+                tool.call("str_replace", MemoryFixture.args("path", "/memories/a.md", "old_str", "v" + (i - 1),
+                        "new_str", "v" + i));
+            }
+            assertThat(store.history().versions(path("/memories/a.md"))).extracting(History.Version::number)
+                    .containsExactly(6, 5, 4);
+
+            // a.md's three versions hold 6 bytes; 246 more pass 250, so a.md's oldest version goes.
+            tool.call("create", MemoryFixture.args("path", "/memories/big.md", "file_text", "X" + "B".repeat(245)));
+            tool.call("str_replace", MemoryFixture.args("path", "/memories/big.md", "old_str", "X", "new_str", "Y"));
+            assertThat(store.history().versions(path("/memories/big.md"))).hasSize(1);
+            assertThat(store.history().versions(path("/memories/a.md"))).extracting(History.Version::number)
+                    .containsExactly(6, 5);
+            try (Stream<Path> files = Files.walk(store.root().resolve(".memdir-history"))) {
+                assertThat(files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum())
+                        .isLessThanOrEqualTo(250);
+            }
+        }
+    }
+}
