@@ -61,7 +61,7 @@ final class HistoryCommand {
         }
     }
 
-    private static MemoryStore open(Settings settings) throws IOException {
+    static MemoryStore open(Settings settings) throws IOException {
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), settings.sessionId().orElse(SESSION));
         return MemoryStore.open(settings.root(), settings.limits(), settings.history(), stamper);
     }

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -122,6 +123,33 @@ final class MemdirCommand implements Callable<Integer> {
             return HistoryCommand.list(settings.get(), path, new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
         } catch (IOException e) {
             err.println("memdir: cannot read the history of " + path + ": " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
+    @Command(name = "prune", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Propose the memory files untouched for long and, with --apply, move them into"
+                    + " /memories/archive/ (nothing is deleted; 'memdir restore' brings one back).")
+    int pruneCommand(@Mixin SettingOptions pruneOptions,
+            @Option(names = "--older-than", paramLabel = "DAYS",
+                    description = "Untouched for more than this many days (default: --stale-after, 90).")
+            String olderThan,
+            @Option(names = "--apply", description = "Move the proposed files into /memories/archive/.")
+            boolean apply) {
+        Optional<Settings> settings = resolve(merged(pruneOptions), pruneOptions.configFile().or(options::configFile));
+        if (settings.isEmpty()) {
+            return USAGE;
+        }
+        try {
+            Duration threshold = olderThan == null ? settings.get().staleAfter()
+                    : SettingsResolver.days(olderThan, "--older-than");
+            return PruneCommand.run(settings.get(), threshold, apply,
+                    new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
+        } catch (ConfigException e) {
+            err.println("memdir: " + e.getMessage());
+            return USAGE;
+        } catch (IOException e) {
+            err.println("memdir: cannot prune " + settings.get().root() + ": " + e.getMessage());
             return STARTUP_FAILED;
         }
     }

@@ -59,6 +59,10 @@ final class SettingOptions {
             description = "Most bytes all kept versions together may hold; the oldest go first (default 10M).")
     String historyMaxBytes;
 
+    @Option(names = "--stale-after", paramLabel = "DAYS",
+            description = "Days a memory file may go untouched before status flags it as stale (default 90).")
+    String staleAfter;
+
     @Option(names = "--log-level", paramLabel = "LEVEL",
             description = "trace, debug, info (default), warn, error or off. Logs go to stderr.")
     String logLevel;
@@ -122,6 +126,7 @@ final class SettingOptions {
         put(flags, SettingsResolver.SEARCH_TOOL, searchTool);
         put(flags, SettingsResolver.HISTORY_KEEP, historyKeep);
         put(flags, SettingsResolver.HISTORY_MAX_BYTES, historyMaxBytes);
+        put(flags, SettingsResolver.STALE_AFTER, staleAfter);
         put(flags, SettingsResolver.MAX_FILE_BYTES, maxFileBytes);
         put(flags, SettingsResolver.MAX_ROOT_BYTES, maxRootBytes);
         put(flags, SettingsResolver.MAX_FILES, maxFiles);

@@ -5,6 +5,7 @@ import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.StoreLimits;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -26,11 +27,13 @@ import java.util.Optional;
  *     none was given)
  * @param searchTool whether recall is also published as a seventh tool, {@code search}
  * @param history how many earlier versions of files the root keeps
+ * @param staleAfter how long a file may go untouched before it counts as stale
  */
 public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
-        InstructionLocations instructions, boolean searchTool, HistoryLimits history) {
+        InstructionLocations instructions, boolean searchTool, HistoryLimits history,
+        Duration staleAfter) {
 
     public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
 

@@ -7,6 +7,7 @@ import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -41,14 +42,17 @@ public final class SettingsResolver {
     public static final String SEARCH_TOOL = "search-tool";
     public static final String HISTORY_KEEP = "history-keep";
     public static final String HISTORY_MAX_BYTES = "history-max-bytes";
+    public static final String STALE_AFTER = "stale-after";
+    public static final Duration DEFAULT_STALE_AFTER = Duration.ofDays(90);
 
     static final Set<String> KEYS = Set.of(ROOT, CLAUDE_CODE_MEMORY, TOOLS, READ_ONLY, MAX_FILE_BYTES, MAX_ROOT_BYTES,
             MAX_FILES, LOG_LEVEL,
             LOG_FILE, INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO, SESSION_ID, PROJECT,
             CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS, AGENT, SCOPE,
-            SEARCH_TOOL, HISTORY_KEEP, HISTORY_MAX_BYTES);
+            SEARCH_TOOL, HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER);
 
     private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
+    private static final Pattern DAYS = Pattern.compile("(\\d+)\\s*d?", Pattern.CASE_INSENSITIVE);
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
 
     private final Map<String, String> env;
@@ -111,7 +115,8 @@ public final class SettingsResolver {
                         bool(sources, AGENTS_MD, true), bool(sources, ALLOW_EXTERNAL_IMPORTS, false)),
                 bool(sources, SEARCH_TOOL, false),
                 new HistoryLimits((int) positive(sources, HISTORY_KEEP, HistoryLimits.DEFAULT.keep(), 10_000),
-                        bytes(sources, HISTORY_MAX_BYTES, HistoryLimits.DEFAULT.maxBytes())));
+                        bytes(sources, HISTORY_MAX_BYTES, HistoryLimits.DEFAULT.maxBytes())),
+                days(sources, STALE_AFTER, DEFAULT_STALE_AFTER));
     }
 
     /** The memory root of {@code --agent} in {@code --scope}; each needs the other. */
@@ -199,6 +204,24 @@ public final class SettingsResolver {
             default:
                 throw invalid(raw.get(), "true or false");
         }
+    }
+
+    private static Duration days(SettingSources sources, String key, Duration fallback) throws ConfigException {
+        Optional<SettingSources.Raw> raw = sources.lookup(key);
+        return raw.isEmpty() ? fallback : days(raw.get());
+    }
+
+    /** Parses a number of days, as {@code 90} or {@code 90d}; {@code origin} names where it came from. */
+    public static Duration days(String value, String origin) throws ConfigException {
+        return days(new SettingSources.Raw(value, origin));
+    }
+
+    private static Duration days(SettingSources.Raw raw) throws ConfigException {
+        Matcher matcher = DAYS.matcher(raw.value().trim());
+        if (!matcher.matches() || matcher.group(1).length() > 6 || Long.parseLong(matcher.group(1)) == 0) {
+            throw invalid(raw, "a positive number of days, like 90 or 90d");
+        }
+        return Duration.ofDays(Long.parseLong(matcher.group(1)));
     }
 
     private static long bytes(SettingSources sources, String key, long fallback) throws ConfigException {

@@ -1,14 +1,10 @@
 package dev.memdir.recall;
 
 import dev.memdir.frontmatter.Frontmatter;
+import dev.memdir.frontmatter.FrontmatterFields;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * One memory file as recall weighs it: its path and frontmatter {@code name} count three times, its
@@ -61,25 +57,14 @@ final class MemoryDocument {
         length += terms.size() * weight;
     }
 
+    /** The frontmatter's scalar fields (name, description, ...); nested ones are not words of the file. */
     private static Map<String, Object> frontmatterFields(String text) {
-        Optional<Frontmatter> frontmatter = Frontmatter.find(text);
-        if (frontmatter.isEmpty()) {
-            return Map.of();
-        }
-        try {
-            Object loaded = new Yaml(new SafeConstructor(new LoaderOptions())).load(frontmatter.get().yaml());
-            if (loaded instanceof Map<?, ?> map) {
-                Map<String, Object> fields = new HashMap<>();
-                map.forEach((key, value) -> {
-                    if (value != null && !(value instanceof Map) && !(value instanceof List)) {
-                        fields.put(String.valueOf(key), value);
-                    }
-                });
-                return fields;
+        Map<String, Object> scalars = new HashMap<>();
+        FrontmatterFields.of(text).forEach((key, value) -> {
+            if (value != null && !(value instanceof Map) && !(value instanceof List)) {
+                scalars.put(key, value);
             }
-        } catch (YAMLException malformed) {
-            // A file whose frontmatter does not parse is still recalled by its path and text.
-        }
-        return Map.of();
+        });
+        return scalars;
     }
 }

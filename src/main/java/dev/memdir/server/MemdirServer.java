@@ -45,7 +45,7 @@ public final class MemdirServer {
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
             MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());
-            MemoryResources memory = new MemoryResources(store, settings.indexBudget(), json);
+            MemoryResources memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
             InstructionsCache instructions = instructionUpdates.cache();
             ProjectRoots roots = new ProjectRoots(instructions, settings.project().isPresent(),
                     settings.instructions().projectDirectory());

@@ -1,20 +1,24 @@
 package dev.memdir.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.LoadedIndex;
+import dev.memdir.memory.MemoryAges;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.Usage;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The memory resources: the index as it loads, and the store's status against the budget. */
+/** The memory resources: the index as it loads, and the store's status against the budget, with each file's age. */
 final class MemoryResources {
 
     static final String INDEX_URI = "memdir://memory/index";
@@ -24,9 +28,12 @@ final class MemoryResources {
     private final IndexBudget budget;
     private final ObjectMapper json;
 
-    MemoryResources(MemoryStore store, IndexBudget budget, ObjectMapper json) {
+    private final Duration staleAfter;
+
+    MemoryResources(MemoryStore store, IndexBudget budget, Duration staleAfter, ObjectMapper json) {
         this.store = store;
         this.budget = budget;
+        this.staleAfter = staleAfter;
         this.json = json;
     }
 
@@ -79,6 +86,14 @@ final class MemoryResources {
         index.put("loadedLines", figures.loadedLines());
         index.put("loadedBytes", figures.loadedBytes());
         index.put("cut", figures.cut());
+        status.put("staleAfterDays", staleAfter.toDays());
+        ArrayNode memories = status.putArray("memories");
+        for (MemoryAges.Age age : MemoryAges.of(store.root(), Instant.now(), staleAfter)) {
+            memories.addObject().put("path", age.path()).put("modified", age.modified().toString())
+                    .put("modifiedFrom", age.fromFrontmatter() ? "frontmatter" : "file time")
+                    .put("ageDays", age.ageDays()).put("lastAccess", age.lastAccess().toString())
+                    .put("stale", age.stale());
+        }
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(status);
     }
 }

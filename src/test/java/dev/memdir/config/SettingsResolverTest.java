@@ -10,6 +10,7 @@ import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ class SettingsResolverTest {
     private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, claude-code-memory,"
             + " claude-config-dir, history-keep, history-max-bytes, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
             + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, scope, search-tool,"
-            + " session-id, tools";
+            + " session-id, stale-after, tools";
 
     @TempDir
     Path temp;
@@ -196,6 +197,18 @@ class SettingsResolverTest {
         flags.remove("root");
         env.put("MEMDIR_CLAUDE_CODE_MEMORY", "true");
         assertFails("--agent and --claude-code-memory both choose the memory root; give one of them");
+    }
+
+    @Test
+    void staleAfter_takesDaysWithOrWithoutD() throws Exception {
+        env.put("MEMDIR_STALE_AFTER", "45");
+        assertThat(resolve().staleAfter()).isEqualTo(Duration.ofDays(45));
+        flags.put("stale-after", "7D");
+        assertThat(resolve().staleAfter()).isEqualTo(Duration.ofDays(7));
+        flags.put("stale-after", "3w");
+        assertFails("--stale-after must be a positive number of days, like 90 or 90d, not '3w'");
+        flags.put("stale-after", "0");
+        assertFails("--stale-after must be a positive number of days, like 90 or 90d, not '0'");
     }
 
     @Test
@@ -415,6 +428,7 @@ class SettingsResolverTest {
                 search-tool: true
                 history-keep: 5
                 history-max-bytes: 1M
+                stale-after: 30d
                 """);
 
         Settings settings = resolve();
@@ -424,7 +438,7 @@ class SettingsResolverTest {
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
-                new HistoryLimits(5, 1 << 20)));
+                new HistoryLimits(5, 1 << 20), Duration.ofDays(30)));
     }
 
     @Test
@@ -503,7 +517,7 @@ class SettingsResolverTest {
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
-                HistoryLimits.DEFAULT));
+                HistoryLimits.DEFAULT, Duration.ofDays(90)));
     }
 
     // ---- config file errors ----

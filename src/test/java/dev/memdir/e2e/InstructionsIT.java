@@ -134,7 +134,8 @@ class InstructionsIT {
         assertThat(message).startsWith(text).endsWith("(memory index, as loaded):\n\n- style.md: code style\n");
         assertThat(client.listResourceTemplates().resourceTemplates())
                 .extracting(McpSchema.ResourceTemplate::uriTemplate)
-                .containsExactlyInAnyOrder("memdir://instructions/for/{+path}", "memdir://memory/recall{?q}");
+                .containsExactlyInAnyOrder("memdir://instructions/for/{+path}", "memdir://memory/recall{?q}",
+                        "memdir://memory/history/{+path}");
     }
 
     @Test
