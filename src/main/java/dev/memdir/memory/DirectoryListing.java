@@ -55,7 +55,7 @@ final class DirectoryListing {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory)) {
             for (Path child : stream) {
                 String name = child.getFileName().toString();
-                if (name.startsWith(".") || name.equals("node_modules")) {
+                if (!VisibleFiles.visible(name)) {
                     continue;
                 }
                 BasicFileAttributes attributes =

@@ -3,11 +3,8 @@ package dev.memdir.memory;
 import dev.memdir.frontmatter.FrontmatterFields;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -34,40 +31,15 @@ public final class MemoryAges {
     /** Returns every visible regular file below {@code root} with its age at {@code now}, oldest first. */
     public static List<Age> of(Path root, Instant now, Duration staleAfter) throws IOException {
         List<Age> ages = new ArrayList<>();
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
-                return directory.equals(root) || visible(directory) ? FileVisitResult.CONTINUE
-                        : FileVisitResult.SKIP_SUBTREE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                if (attributes.isRegularFile() && visible(file)) {
-                    Optional<Instant> stamped = stampedModified(file);
-                    Instant modified = stamped.orElse(attributes.lastModifiedTime().toInstant());
-                    Duration age = Duration.between(modified, now);
-                    String relative = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(),
-                            "/");
-                    ages.add(new Age("/memories/" + relative, modified, stamped.isPresent(),
-                            attributes.lastAccessTime().toInstant(), Math.max(0, age.toDays()),
-                            age.compareTo(staleAfter) > 0));
-                }
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) {
-                return FileVisitResult.CONTINUE;
-            }
+        VisibleFiles.walk(root, (relative, file, attributes) -> {
+            Optional<Instant> stamped = stampedModified(file);
+            Instant modified = stamped.orElse(attributes.lastModifiedTime().toInstant());
+            Duration age = Duration.between(modified, now);
+            ages.add(new Age("/memories/" + relative, modified, stamped.isPresent(),
+                    attributes.lastAccessTime().toInstant(), Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0));
         });
         ages.sort(Comparator.comparing(Age::modified).thenComparing(Age::path));
         return ages;
-    }
-
-    private static boolean visible(Path path) {
-        String name = path.getFileName().toString();
-        return !name.startsWith(".") && !name.equals("node_modules");
     }
 
     private static Optional<Instant> stampedModified(Path file) {

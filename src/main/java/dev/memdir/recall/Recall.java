@@ -1,14 +1,12 @@
 package dev.memdir.recall;
 
+import dev.memdir.memory.VisibleFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -73,42 +71,21 @@ public final class Recall {
 
     private void refresh() throws IOException {
         Map<String, Indexed> seen = new HashMap<>();
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
-                return directory.equals(root) || visible(directory) ? FileVisitResult.CONTINUE
-                        : FileVisitResult.SKIP_SUBTREE;
+        VisibleFiles.walk(root, (relative, file, attributes) -> {
+            if (attributes.size() > LARGEST_FILE) {
+                return;
             }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                if (attributes.isRegularFile() && visible(file) && attributes.size() <= LARGEST_FILE) {
-                    String relative = root.relativize(file).toString()
-                            .replace(file.getFileSystem().getSeparator(), "/");
-                    Indexed known = index.get(relative);
-                    if (known != null && known.size() == attributes.size()
-                            && known.modified().equals(attributes.lastModifiedTime())) {
-                        seen.put(relative, known);
-                    } else {
-                        read(file, relative).ifPresent(document -> seen.put(relative,
-                                new Indexed(attributes.lastModifiedTime(), attributes.size(), document)));
-                    }
-                }
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) {
-                return FileVisitResult.CONTINUE;
+            Indexed known = index.get(relative);
+            if (known != null && known.size() == attributes.size()
+                    && known.modified().equals(attributes.lastModifiedTime())) {
+                seen.put(relative, known);
+            } else {
+                read(file, relative).ifPresent(document -> seen.put(relative,
+                        new Indexed(attributes.lastModifiedTime(), attributes.size(), document)));
             }
         });
         index.clear();
         index.putAll(seen);
-    }
-
-    private static boolean visible(Path path) {
-        String name = path.getFileName().toString();
-        return !name.startsWith(".") && !name.equals("node_modules");
     }
 
     private static Optional<MemoryDocument> read(Path file, String relative) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,28 +44,20 @@ class AgentScopesIT {
 
     @Test
     void anAgentWithoutAScopeDoesNotStart() throws Exception {
-        Process process = new ProcessBuilder(Jar.command("--agent", "review-bot"))
-                .redirectInput(ProcessBuilder.Redirect.from(Files.writeString(temp.resolve("empty"), "").toFile()))
-                .start();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        JarRun run = JarRun.of(temp, "--agent", "review-bot");
 
-        assertThat(process.exitValue()).isEqualTo(2);
-        assertThat(new String(process.getInputStream().readAllBytes())).isEmpty();
-        assertThat(new String(process.getErrorStream().readAllBytes())).isEqualTo("memdir: --agent needs --scope"
-                + " user|project|local: user memory is shared by every project, project memory lives in the project"
-                + " (and git), local memory in the project but out of git\n");
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr()).isEqualTo("memdir: --agent needs --scope user|project|local: user memory is shared"
+                + " by every project, project memory lives in the project (and git), local memory in the project but"
+                + " out of git\n");
     }
 
     @Test
     void configRegistersEachAgentAndScopeUnderItsOwnName() throws Exception {
-        Process process = new ProcessBuilder(Jar.command("config", "claude-code", "--", "--agent", "review:bot",
-                "--scope", "project"))
-                .redirectInput(ProcessBuilder.Redirect.from(Files.writeString(temp.resolve("empty"), "").toFile()))
-                .start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        JarRun run = JarRun.of(temp, "config", "claude-code", "--", "--agent", "review:bot", "--scope", "project");
 
-        String printed = new String(process.getInputStream().readAllBytes());
-        assertThat(printed).startsWith("claude mcp add --scope user memdir-review-bot-project -- ")
+        assertThat(run.stdout()).startsWith("claude mcp add --scope user memdir-review-bot-project -- ")
                 .endsWith(" -jar " + Jar.path() + " --agent review:bot --scope project\n");
     }
 }

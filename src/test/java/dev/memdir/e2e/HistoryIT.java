@@ -24,17 +24,6 @@ class HistoryIT {
     @TempDir
     Path temp;
 
-    private record Run(int exit, String stdout, String stderr) {}
-
-    private Run memdir(String... args) throws Exception {
-        Process process = new ProcessBuilder(Jar.command(args))
-                .redirectInput(ProcessBuilder.Redirect.from(Files.writeString(temp.resolve("empty"), "").toFile()))
-                .start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes()),
-                new String(process.getErrorStream().readAllBytes()));
-    }
-
     @Test
     void editsAndDeletesAreListedAndUndoneFromTheCommandLine() throws Exception {
         Path root = temp.resolve("box/memory");
@@ -55,10 +44,10 @@ class HistoryIT {
             client.closeGracefully();
         }
 
-        Run listed = memdir("history", "/memories/plan.md", "--root", root.toString());
-        Run restored = memdir("restore", "plan.md", "--version", "1", "--root", root.toString());
-        Run undone = memdir("restore", "plan.md", "--root", root.toString());
-        Run missing = memdir("restore", "plan.md", "--version", "9", "--root", root.toString());
+        JarRun listed = JarRun.of(temp, "history", "/memories/plan.md", "--root", root.toString());
+        JarRun restored = JarRun.of(temp, "restore", "plan.md", "--version", "1", "--root", root.toString());
+        JarRun undone = JarRun.of(temp, "restore", "plan.md", "--root", root.toString());
+        JarRun missing = JarRun.of(temp, "restore", "plan.md", "--version", "9", "--root", root.toString());
 
         assertThat(listed.exit()).isZero();
         assertThat(listed.stdout()).startsWith("/memories/plan.md: 2 earlier versions, newest first\n")
@@ -88,7 +77,7 @@ class HistoryIT {
             Thread.sleep(30L * round);
             session.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
-        Run listed = memdir("history", "flip.md", "--root", root.toString());
+        JarRun listed = JarRun.of(temp, "history", "flip.md", "--root", root.toString());
 
         assertThat(listed.exit()).isZero();
         assertThat(states).contains(Files.readString(root.resolve("flip.md")));

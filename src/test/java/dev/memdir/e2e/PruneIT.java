@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,17 +18,6 @@ class PruneIT {
 
     @TempDir
     Path temp;
-
-    private record Run(int exit, String stdout, String stderr) {}
-
-    private Run memdir(String... args) throws Exception {
-        Process process = new ProcessBuilder(Jar.command(args))
-                .redirectInput(ProcessBuilder.Redirect.from(Files.writeString(temp.resolve("empty"), "").toFile()))
-                .start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes()),
-                new String(process.getErrorStream().readAllBytes()));
-    }
 
     @Test
     void staleFilesAreFlaggedProposedArchivedAndRestorable() throws Exception {
@@ -56,24 +44,24 @@ class PruneIT {
             client.closeGracefully();
         }
 
-        Run proposed = memdir("prune", "--root", root.toString());
+        JarRun proposed = JarRun.of(temp, "prune", "--root", root.toString());
         assertThat(proposed.exit()).isZero();
         assertThat(proposed.stdout()).startsWith("2 memory files have gone untouched for more than 90 days;")
                 .contains("  /memories/old-stamped.md  (modified 2024-01-01T00:00:00Z, ")
                 .contains("  /memories/topics/old.md  (modified ").doesNotContain("MEMORY.md").doesNotContain("fresh");
         assertThat(root.resolve("old-stamped.md")).exists();
 
-        Run applied = memdir("prune", "--apply", "--older-than", "30d", "--root", root.toString());
+        JarRun applied = JarRun.of(temp, "prune", "--apply", "--older-than", "30d", "--root", root.toString());
         assertThat(applied.exit()).isZero();
         assertThat(applied.stdout()).contains("Archived /memories/old-stamped.md to /memories/archive/old-stamped.md\n")
                 .contains("Archived /memories/topics/old.md to /memories/archive/topics/old.md\n");
         assertThat(root.resolve("old-stamped.md")).doesNotExist();
         assertThat(Files.readString(root.resolve("archive/topics/old.md"))).isEqualTo("plain\n");
-        assertThat(memdir("prune", "--root", root.toString()).stdout())
+        assertThat(JarRun.of(temp, "prune", "--root", root.toString()).stdout())
                 .isEqualTo("No memory file has gone untouched for more than 90 days.\n")
                 .as("the archive and the index are never proposed");
 
-        Run restored = memdir("restore", "/memories/topics/old.md", "--root", root.toString());
+        JarRun restored = JarRun.of(temp, "restore", "/memories/topics/old.md", "--root", root.toString());
         assertThat(restored.exit()).isZero();
         assertThat(Files.readString(root.resolve("topics/old.md"))).isEqualTo("plain\n");
     }
