@@ -3,6 +3,7 @@ package dev.memdir.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,8 +32,15 @@ final class LaunchLine {
         return archive;
     }
 
-    /** The options that start memdir with the archive. */
+    /**
+     * The options that start memdir with the archive. An absent class-data archive is passed over in silence, so
+     * the option stays (a later build's archive is then used); an absent AOT cache is reported as an error at
+     * every start, so that option is left out until the cache exists.
+     */
     List<String> jvmOptions() {
+        if (aotCache && !Files.isRegularFile(archive)) {
+            return withBase(null);
+        }
         return withBase((aotCache ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=") + archive);
     }
 
@@ -49,7 +57,9 @@ final class LaunchLine {
             throw new UncheckedIOException("launch.properties is missing from the jar", e);
         }
         List<String> options = new ArrayList<>(Arrays.asList(properties.getProperty("options").trim().split("\\s+")));
-        options.add(archiveOption);
+        if (archiveOption != null) {
+            options.add(archiveOption);
+        }
         return options;
     }
 }

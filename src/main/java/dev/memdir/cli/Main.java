@@ -39,7 +39,13 @@ public final class Main {
         MemdirCommand command = new MemdirCommand(in, out, err);
         if (args.length == 0) {
             // The usual registration: nothing to parse, so picocli's model (a tenth of a second) is not built.
-            return command.serveWithDefaults();
+            try {
+                return command.serveWithDefaults();
+            } catch (RuntimeException e) {
+                // What picocli's handler does for a command that throws: the trace on stderr, exit code 1.
+                e.printStackTrace(err);
+                return 1;
+            }
         }
         CommandLine commandLine = CommandTree.forArgs(command, args);
         // Help and version are asked for by a person, so they go to stdout; errors go to stderr.
