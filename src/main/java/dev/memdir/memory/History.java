@@ -49,10 +49,10 @@ public final class History {
 
     private final Path directory;
     private final HistoryLimits limits;
-    private long countedBytes = -1;
-    private int keptSinceCount;
     private final Clock clock;
     private final String session;
+    private long countedBytes = -1;
+    private int keptSinceCount;
 
     History(Path root, HistoryLimits limits, Clock clock, String session) {
         this.directory = root.resolve(DIRECTORY);
@@ -69,13 +69,14 @@ public final class History {
         }
         List<Stored> stored = stored(versions);
         int number = stored.isEmpty() ? 1 : stored.get(stored.size() - 1).number() + 1;
-        String name = String.format("%08d-%d-%s", number, clock.millis(), session);
-        AtomicFiles.writeWithoutFlush(versions.resolve(name), content);
+        long millis = clock.millis();
+        Path file = versions.resolve(String.format("%08d-%d-%s", number, millis, session));
+        AtomicFiles.writeWithoutFlush(file, content);
+        stored.add(new Stored(file, number, millis, session, content.length));
         long dropped = 0;
-        List<Stored> now = stored(versions);
-        for (int i = 0; i < now.size() - limits.keep(); i++) {
-            Files.deleteIfExists(now.get(i).file());
-            dropped += now.get(i).size();
+        for (int i = 0; i < stored.size() - limits.keep(); i++) {
+            Files.deleteIfExists(stored.get(i).file());
+            dropped += stored.get(i).size();
         }
         if (countedBytes < 0 || ++keptSinceCount >= RECOUNT_EVERY) {
             countedBytes = keepWithinBytes();
@@ -117,12 +118,11 @@ public final class History {
         return versions;
     }
 
-    /** Returns the bytes of version {@code number} of {@code path}, or of its newest version when empty. */
-    Optional<byte[]> content(MemoryPath path, Optional<Integer> number) throws IOException {
-        List<Stored> stored = stored(versionsOf(path));
-        for (int i = stored.size() - 1; i >= 0; i--) {
-            if (number.isEmpty() || stored.get(i).number() == number.get()) {
-                return Optional.of(Files.readAllBytes(stored.get(i).file()));
+    /** Returns the bytes of version {@code number} of {@code path}, or empty when it is not kept. */
+    Optional<byte[]> content(MemoryPath path, int number) throws IOException {
+        for (Stored stored : stored(versionsOf(path))) {
+            if (stored.number() == number) {
+                return Optional.of(Files.readAllBytes(stored.file()));
             }
         }
         return Optional.empty();

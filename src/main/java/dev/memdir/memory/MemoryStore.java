@@ -236,7 +236,7 @@ public final class MemoryStore implements Closeable {
                     .filter(candidate -> number.isEmpty() || candidate.number() == number.get())
                     .findFirst()
                     .orElseThrow(() -> new CommandException(Messages.noSuchVersion(path.display(), number)));
-            byte[] content = history.content(path, Optional.of(version.number())).orElseThrow();
+            byte[] content = history.content(path, version.number()).orElseThrow();
             Located located = locate(path);
             if (located.exists() && !located.attributes().isRegularFile()) {
                 throw new CommandException(Messages.notAFileToRestore(path.display()));

@@ -58,9 +58,9 @@ final class RecallFeatures {
                 .description("The memory files that best match q (BM25 over path, name, description and text):"
                         + " path, score and description, best first")
                 .mimeType("application/json").build();
+        UriTemplates uriTemplate = new UriTemplates(template.uriTemplate());
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
-            String query = query(Optional.ofNullable(new UriTemplates(template.uriTemplate())
-                    .extractVariableValues(request.uri()).get("q"))
+            String query = query(Optional.ofNullable(uriTemplate.extractVariableValues(request.uri()).get("q"))
                     .map(value -> URLDecoder.decode(value, StandardCharsets.UTF_8)));
             List<RecallMatch> matches = Reads.io(request.uri(), () -> recall.search(query, LISTED_MATCHES));
             return Reads.text(request.uri(), "application/json", Reads.io(request.uri(), () -> listing(query, matches)));

@@ -118,6 +118,20 @@ class HistoryTest {
     }
 
     @Test
+    void aDirectoryWhereTheFileWasIsNotRestoredOver() throws Exception {
+        memory.write("n.md", "x\n");
+        memory.text("delete", "path", "/memories/n.md");
+        memory.write("n.md/inside.md", "keep\n");
+
+        CommandException refused = catchThrowableOfType(CommandException.class,
+                () -> memory.store.restore(path("/memories/n.md"), Optional.empty()));
+
+        assertThat(refused.text()).isEqualTo(
+                "Error: /memories/n.md is not a regular file (a directory or a link); only a file can be restored over");
+        assertThat(memory.read("n.md/inside.md")).isEqualTo("keep\n");
+    }
+
+    @Test
     void eachFileKeepsAtMostItsQuotaAndTheWholeHistoryItsBytesOldestFirst() throws Exception {
         MemoryStore store = MemoryStore.open(temp.resolve("bounded"), StoreLimits.perFile(1 << 20),
                 new HistoryLimits(3, 250), MemoryFixture.stamper());

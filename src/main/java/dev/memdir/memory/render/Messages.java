@@ -56,7 +56,7 @@ public final class Messages {
     }
 
     public static String notAFileToRestore(String path) {
-        return ERROR + path + " is a directory; only a file can be restored over";
+        return ERROR + path + " is not a regular file (a directory or a link); only a file can be restored over";
     }
 
     public static String restored(String path, int version, String time) {
