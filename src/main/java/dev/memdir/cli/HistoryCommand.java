@@ -3,12 +3,14 @@ package dev.memdir.cli;
 import dev.memdir.config.Settings;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.CommandException;
-import dev.memdir.memory.History;
+import dev.memdir.memory.CommandOutput;
+import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.FileVersion;
 import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
-import dev.memdir.memory.render.Messages;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -28,8 +30,8 @@ final class HistoryCommand {
         if (parsed.isEmpty()) {
             return MemdirCommand.USAGE;
         }
-        try (MemoryStore store = open(settings)) {
-            List<History.Version> versions = store.history().versions(parsed.get());
+        try (DirectoryStore store = open(settings)) {
+            List<FileVersion> versions = store.versions(parsed.get());
             if (versions.isEmpty()) {
                 out.println("No earlier versions of " + parsed.get().display() + " are kept.");
                 return 0;
@@ -37,7 +39,7 @@ final class HistoryCommand {
             out.println(parsed.get().display() + ": " + versions.size() + " earlier version"
                     + (versions.size() == 1 ? "" : "s") + ", newest first");
             out.println(String.format("%-8s %-24s %9s  %-12s  %s", "version", "kept", "bytes", "sha256", "session"));
-            for (History.Version version : versions) {
+            for (FileVersion version : versions) {
                 out.println(String.format("%-8d %-24s %9d  %-12s  %s", version.number(), version.time(),
                         version.size(), version.sha256().substring(0, 12), version.session()));
             }
@@ -51,9 +53,9 @@ final class HistoryCommand {
         if (parsed.isEmpty()) {
             return MemdirCommand.USAGE;
         }
-        try (MemoryStore store = open(settings)) {
-            History.Version restored = store.restore(parsed.get(), version);
-            out.println(Messages.restored(parsed.get().display(), restored.number(), restored.time().toString()));
+        try (DirectoryStore store = open(settings)) {
+            CommandOutput.Text restored = (CommandOutput.Text) tool(store, settings).restore(parsed.get(), version);
+            out.println(restored.text());
             return 0;
         } catch (CommandException e) {
             err.println(e.text());
@@ -61,9 +63,18 @@ final class HistoryCommand {
         }
     }
 
-    static MemoryStore open(Settings settings) throws IOException {
-        FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), settings.sessionId().orElse(SESSION));
-        return MemoryStore.open(settings.root(), settings.limits(), settings.history(), stamper);
+    static DirectoryStore open(Settings settings) throws IOException {
+        return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), session(settings));
+    }
+
+    /** Returns the memory tool a command of the CLI changes {@code store} through. */
+    static MemoryTool tool(MemoryStore store, Settings settings) {
+        return new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), session(settings)), false,
+                settings.indexBudget());
+    }
+
+    private static String session(Settings settings) {
+        return settings.sessionId().orElse(SESSION);
     }
 
     /** Accepts {@code /memories/notes.md} or {@code notes.md}. */

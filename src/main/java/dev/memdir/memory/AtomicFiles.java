@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -19,7 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
 /** Crash-safe file replacement: a hidden temp file in the same directory, fsync, rename, fsync the directory. */
 final class AtomicFiles {
 
-    static final String TEMP_PREFIX = ".memdir-tmp-";
+    static final String TEMP_PREFIX = MemoryNames.RESERVED_PREFIX + "-tmp-";
 
     private AtomicFiles() {}
 

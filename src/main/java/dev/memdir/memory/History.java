@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.path.MemoryPath;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,13 +30,10 @@ import java.util.regex.Pattern;
  * time and session, so a kill leaves every version whole or absent (versions are not flushed to the disk: a power
  * loss may take the newest ones, never the memory files). Callers hold the store's write lock.
  */
-public final class History {
+final class History {
 
-    static final String DIRECTORY = ".memdir-history";
+    static final String DIRECTORY = MemoryNames.RESERVED_PREFIX + "-history";
     private static final Pattern VERSION_NAME = Pattern.compile("(\\d{8})-(\\d+)-([A-Za-z0-9_-]*)");
-
-    /** One kept version: its number (counting from 1 per file), when it was replaced, by which session. */
-    public record Version(int number, Instant time, String session, long size, String sha256) {}
 
     private record Stored(Path file, int number, long millis, String session, long size) {}
 
@@ -89,12 +87,18 @@ public final class History {
         }
     }
 
-    /** Keeps every regular file under {@code top} (a file or a directory of the memory), links left alone. */
-    void keepTree(MemoryPath topPath, Path top) throws IOException {
+    /**
+     * Keeps every memory file under {@code top} (a file or a directory of the memory), links left alone; returns
+     * how many files it kept and their bytes.
+     */
+    Usage keepTree(MemoryPath topPath, Path top) throws IOException {
+        long[] kept = new long[2];
         Files.walkFileTree(top, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                if (attributes.isRegularFile() && !file.getFileName().toString().startsWith(".memdir")) {
+                if (attributes.isRegularFile() && !MemoryNames.reserved(file.getFileName().toString())) {
+                    kept[0]++;
+                    kept[1] += attributes.size();
                     List<String> segments = new ArrayList<>(topPath.segments());
                     top.relativize(file).forEach(part -> segments.add(part.toString()));
                     segments.removeIf(String::isEmpty);
@@ -104,15 +108,16 @@ public final class History {
                 return FileVisitResult.CONTINUE;
             }
         });
+        return new Usage(kept[0], kept[1]);
     }
 
     /** Returns the kept versions of {@code path}, newest first. */
-    public List<Version> versions(MemoryPath path) throws IOException {
+    List<FileVersion> versions(MemoryPath path) throws IOException {
         List<Stored> stored = stored(versionsOf(path));
-        List<Version> versions = new ArrayList<>();
+        List<FileVersion> versions = new ArrayList<>();
         for (int i = stored.size() - 1; i >= 0; i--) {
             Stored version = stored.get(i);
-            versions.add(new Version(version.number(), Instant.ofEpochMilli(version.millis()), version.session(),
+            versions.add(new FileVersion(version.number(), Instant.ofEpochMilli(version.millis()), version.session(),
                     version.size(), sha256(Files.readAllBytes(version.file()))));
         }
         return versions;

@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
@@ -16,19 +17,17 @@ record Insert(MemoryPath path, long insertLine, String insertText) implements Me
     }
 
     @Override
-    public CommandOutput run(MemoryStore store) throws IOException, CommandException {
-        return store.exclusively(() -> {
-            TextFile file = store.readForEdit(path);
-            List<String> lines = new ArrayList<>(TextContent.lines(file.content()));
-            if (insertLine < 0 || insertLine > lines.size()) {
-                throw new CommandException(Messages.invalidInsertLine(insertLine, lines.size()));
-            }
-            String text = insertText.endsWith("\n") ? insertText.substring(0, insertText.length() - 1) : insertText;
-            lines.add((int) insertLine, text);
-            Stamp stamp = store.stamp(String.join("\n", lines), false);
-            store.write(file.located(), TextContent.encode(stamp.content()));
-            return new CommandOutput.Text(
-                    Messages.withStampNote(Messages.inserted(path.display()), path.display(), stamp.problem()));
-        });
+    public CommandOutput run(MemoryFiles files, FrontmatterStamper stamper) throws IOException, CommandException {
+        String content = TextContent.decodeForEdit(files.read(path), path.display());
+        List<String> lines = new ArrayList<>(TextContent.lines(content));
+        if (insertLine < 0 || insertLine > lines.size()) {
+            throw new CommandException(Messages.invalidInsertLine(insertLine, lines.size()));
+        }
+        String text = insertText.endsWith("\n") ? insertText.substring(0, insertText.length() - 1) : insertText;
+        lines.add((int) insertLine, text);
+        Stamp stamp = stamper.stamp(String.join("\n", lines), false);
+        files.write(path, TextContent.encode(stamp.content()));
+        return new CommandOutput.Text(
+                Messages.withStampNote(Messages.inserted(path.display()), path.display(), stamp.problem()));
     }
 }

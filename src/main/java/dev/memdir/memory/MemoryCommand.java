@@ -1,11 +1,12 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.path.MemoryPath;
 import java.io.IOException;
 import java.util.Optional;
 
-/** One parsed memory command, ready to run against a store. */
-sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete, Rename {
+/** One parsed memory command, ready to run against a store's files as one unit of work. */
+sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete, Rename, Restore {
 
     /** Returns the command's name as the model spells it ({@code str_replace}). */
     String name();
@@ -23,5 +24,5 @@ sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete,
         return Optional.of(path());
     }
 
-    CommandOutput run(MemoryStore store) throws IOException, CommandException;
+    CommandOutput run(MemoryFiles files, FrontmatterStamper stamper) throws IOException, CommandException;
 }

@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.IndexMeasure;
 import dev.memdir.index.LoadedIndex;
@@ -12,6 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** The memory tool of the Claude API over one store: a command name and its JSON arguments in, an answer out. */
 public final class MemoryTool {
@@ -23,11 +25,14 @@ public final class MemoryTool {
     public static final MemoryPath INDEX = new MemoryPath("/memories/MEMORY.md", List.of("MEMORY.md"));
 
     private final MemoryStore store;
+    private final FrontmatterStamper stamper;
     private final boolean readOnly;
     private final IndexBudget budget;
 
-    public MemoryTool(MemoryStore store, boolean readOnly, IndexBudget budget) {
+    /** A tool over {@code store} that stamps the frontmatter of what it writes with {@code stamper}. */
+    public MemoryTool(MemoryStore store, FrontmatterStamper stamper, boolean readOnly, IndexBudget budget) {
         this.store = store;
+        this.stamper = stamper;
         this.readOnly = readOnly;
         this.budget = budget;
     }
@@ -37,16 +42,31 @@ public final class MemoryTool {
         if (command == null) {
             throw new CommandException(Messages.missingCommand());
         }
-        MemoryCommand parsed = parse(command, new Arguments(command, arguments));
-        if (readOnly && parsed.writes()) {
-            throw new CommandException(Messages.readOnly(command));
+        return execute(parse(command, new Arguments(command, arguments)));
+    }
+
+    /**
+     * Writes version {@code number} (else the newest) of {@code path} back, keeping what is there now in the
+     * history first, so that a restore can be undone too.
+     */
+    public CommandOutput restore(MemoryPath path, Optional<Integer> number) throws CommandException {
+        return execute(new Restore(path, number));
+    }
+
+    /**
+     * The one place a command meets the store: a writing command runs as one change, its index check included,
+     * so the check reads what the command wrote and nobody else's write in between.
+     */
+    private CommandOutput execute(MemoryCommand command) throws CommandException {
+        if (readOnly && command.writes()) {
+            throw new CommandException(Messages.readOnly(command.name()));
         }
         try {
-            CommandOutput output = parsed.run(store);
-            boolean wroteIndex = parsed.written().filter(path -> path.segments().equals(INDEX.segments())).isPresent();
-            return wroteIndex ? checkIndex((CommandOutput.Text) output) : output;
+            return command.writes()
+                    ? store.change(files -> checkIndex(command, command.run(files, stamper), files))
+                    : store.read(files -> command.run(files, stamper));
         } catch (IOException e) {
-            throw new CommandException(Messages.ioFailure(parsed.name(), parsed.path().display(), reason(e)));
+            throw new CommandException(Messages.ioFailure(command.name(), command.path().display(), reason(e)));
         }
     }
 
@@ -60,8 +80,14 @@ public final class MemoryTool {
     }
 
     /** The write-then-check loop: the write stands; the answer says how the index now sits against its budget. */
-    private CommandOutput checkIndex(CommandOutput.Text done) throws IOException {
-        IndexMeasure measure = LoadedIndex.load(store.readText(INDEX).orElse(""), budget).measure();
+    private CommandOutput checkIndex(MemoryCommand command, CommandOutput output, MemoryFiles files)
+            throws IOException, CommandException {
+        if (command.written().filter(path -> path.segments().equals(INDEX.segments())).isEmpty()) {
+            return output;
+        }
+        CommandOutput.Text done = (CommandOutput.Text) output;
+        String index = files.entry(INDEX).isFile() ? TextContent.decodeForView(files.read(INDEX)) : "";
+        IndexMeasure measure = LoadedIndex.load(index, budget).measure();
         switch (measure.verdict()) {
             case NEAR:
                 return new CommandOutput.Text(done.text() + "\n\n" + Messages.indexNear(measure), false);

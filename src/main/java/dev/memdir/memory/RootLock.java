@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.path.MemoryNames;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -14,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class RootLock implements Closeable {
 
-    static final String FILE_NAME = ".memdir.lock";
+    static final String FILE_NAME = MemoryNames.RESERVED_PREFIX + ".lock";
 
     private final ReentrantLock local = new ReentrantLock();
     private final FileChannel channel;
@@ -25,7 +26,13 @@ final class RootLock implements Closeable {
                 StandardOpenOption.WRITE), FilePermissions.privateFile(file));
     }
 
-    <T> T holding(StoreAction<T> action) throws IOException, CommandException {
+    /** What runs while the lock is held. */
+    @FunctionalInterface
+    interface Locked<T> {
+        T run() throws IOException, CommandException;
+    }
+
+    <T> T holding(Locked<T> action) throws IOException, CommandException {
         local.lock();
         try (FileLock ignored = channel.lock()) {
             return action.run();

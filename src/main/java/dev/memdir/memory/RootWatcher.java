@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.path.MemoryNames;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
@@ -80,7 +81,7 @@ public final class RootWatcher implements Closeable {
                 continue;
             }
             Path name = (Path) event.context();
-            if (name.toString().startsWith(".memdir")) {
+            if (MemoryNames.reserved(name.toString())) {
                 continue;
             }
             Path child = directory.resolve(name);
@@ -108,7 +109,7 @@ public final class RootWatcher implements Closeable {
         Files.walkFileTree(top, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attrs) {
-                if (!directory.equals(top) && directory.getFileName().toString().startsWith(".memdir")) {
+                if (!directory.equals(top) && MemoryNames.reserved(directory.getFileName().toString())) {
                     return FileVisitResult.SKIP_SUBTREE;
                 }
                 try {

@@ -1,6 +1,7 @@
 package dev.memdir.memory;
 
 import dev.memdir.frontmatter.Frontmatter;
+import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
@@ -22,29 +23,26 @@ record StrReplace(MemoryPath path, String oldStr, String newStr) implements Memo
     }
 
     @Override
-    public CommandOutput run(MemoryStore store) throws IOException, CommandException {
-        return store.exclusively(() -> {
-            TextFile file = store.readForEdit(path);
-            String content = file.content();
-            if (oldStr.isEmpty()) {
-                throw new CommandException(Messages.emptyOldStr(path.display()));
-            }
-            List<Integer> starts = occurrences(content);
-            if (starts.isEmpty()) {
-                throw new CommandException(Messages.noMatch(oldStr, path.display()));
-            }
-            if (starts.size() > 1) {
-                throw new CommandException(Messages.multipleMatches(oldStr, linesOf(content, starts)));
-            }
-            int at = starts.get(0);
-            String edited = content.substring(0, at) + newStr + content.substring(at + oldStr.length());
-            Stamp stamp = store.stamp(edited, false);
-            store.write(file.located(), TextContent.encode(stamp.content()));
-            int line = lineAfterStamp(edited, stamp.content(), TextContent.lineAt(content, at));
-            return new CommandOutput.Text(
-                    Messages.withStampNote(Messages.replaced(snippet(stamp.content(), line)), path.display(),
-                            stamp.problem()));
-        });
+    public CommandOutput run(MemoryFiles files, FrontmatterStamper stamper) throws IOException, CommandException {
+        String content = TextContent.decodeForEdit(files.read(path), path.display());
+        if (oldStr.isEmpty()) {
+            throw new CommandException(Messages.emptyOldStr(path.display()));
+        }
+        List<Integer> starts = occurrences(content);
+        if (starts.isEmpty()) {
+            throw new CommandException(Messages.noMatch(oldStr, path.display()));
+        }
+        if (starts.size() > 1) {
+            throw new CommandException(Messages.multipleMatches(oldStr, linesOf(content, starts)));
+        }
+        int at = starts.get(0);
+        String edited = content.substring(0, at) + newStr + content.substring(at + oldStr.length());
+        Stamp stamp = stamper.stamp(edited, false);
+        files.write(path, TextContent.encode(stamp.content()));
+        int line = lineAfterStamp(edited, stamp.content(), TextContent.lineAt(content, at));
+        return new CommandOutput.Text(
+                Messages.withStampNote(Messages.replaced(snippet(stamp.content(), line)), path.display(),
+                        stamp.problem()));
     }
 
     /** Returns every index where {@code oldStr} starts, overlapping ones included: each makes the match ambiguous. */

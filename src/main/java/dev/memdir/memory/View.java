@@ -1,9 +1,8 @@
 package dev.memdir.memory;
 
+import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.path.MemoryPath;
-import dev.memdir.memory.render.Messages;
 import java.io.IOException;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -30,14 +29,13 @@ record View(MemoryPath path, Optional<ViewRange> range) implements MemoryCommand
     }
 
     @Override
-    public CommandOutput run(MemoryStore store) throws IOException, CommandException {
-        Located located = store.locate(path);
-        BasicFileAttributes attributes = located.attributes();
-        if (attributes != null && attributes.isDirectory()) {
-            return new CommandOutput.Text(DirectoryListing.render(located));
+    public CommandOutput run(MemoryFiles files, FrontmatterStamper stamper) throws IOException, CommandException {
+        Entry entry = files.entry(path);
+        if (entry.isDirectory()) {
+            return new CommandOutput.Text(DirectoryListing.render(path.display(), entry.size(),
+                    files.list(path, DirectoryListing.DEPTH)));
         }
-        store.requireRegularFile(located, Messages.notFound(path.display()));
-        byte[] bytes = store.read(located);
+        byte[] bytes = files.read(path);
         Optional<String> imageType = imageType();
         if (imageType.isPresent()) {
             return new CommandOutput.Image(bytes, imageType.get());

@@ -1,5 +1,6 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -8,8 +9,8 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * The regular files of a memory root that a listing shows: hidden names (history, lock and temp files among them)
- * and node_modules are left out, and links are neither followed nor reported.
+ * The regular files of a memory root that a listing shows ({@link MemoryNames#listed}); links are neither followed
+ * nor reported.
  */
 public final class VisibleFiles {
 
@@ -20,23 +21,18 @@ public final class VisibleFiles {
 
     private VisibleFiles() {}
 
-    /** Whether a listing shows an entry of this name. */
-    static boolean visible(String name) {
-        return !name.startsWith(".") && !name.equals("node_modules");
-    }
-
     /** Calls {@code visitor} for every visible regular file below {@code root}; unreadable places are skipped. */
     public static void walk(Path root, Visitor visitor) throws IOException {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
-                return directory.equals(root) || visible(directory.getFileName().toString())
+                return directory.equals(root) || MemoryNames.listed(directory.getFileName().toString())
                         ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
             }
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                if (attributes.isRegularFile() && visible(file.getFileName().toString())) {
+                if (attributes.isRegularFile() && MemoryNames.listed(file.getFileName().toString())) {
                     String relative = root.relativize(file).toString()
                             .replace(file.getFileSystem().getSeparator(), "/");
                     visitor.visit(relative, file, attributes);

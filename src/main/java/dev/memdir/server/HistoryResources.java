@@ -3,7 +3,7 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.memdir.memory.History;
+import dev.memdir.memory.FileVersion;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
@@ -44,7 +44,7 @@ final class HistoryResources {
         ObjectNode body = json.createObjectNode();
         body.put("path", path.display());
         ArrayNode versions = body.putArray("versions");
-        for (History.Version version : store.history().versions(path)) {
+        for (FileVersion version : store.versions(path)) {
             versions.addObject().put("version", version.number()).put("time", version.time().toString())
                     .put("session", version.session()).put("size", version.size()).put("sha256", version.sha256());
         }

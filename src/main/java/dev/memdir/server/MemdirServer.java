@@ -6,7 +6,7 @@ import dev.memdir.config.ToolLayout;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.json.SharedJson;
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.RootWatcher;
 import dev.memdir.server.transport.StdioLineTransportProvider;
@@ -41,10 +41,10 @@ public final class MemdirServer {
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(MemdirServer::newSessionId);
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
-        try (MemoryStore store = MemoryStore.open(settings.root(), settings.limits(), settings.history(), stamper);
+        try (DirectoryStore store = DirectoryStore.open(settings.root(), settings.limits(), settings.history(), sessionId);
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
-            MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());
+            MemoryTool memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
             MemoryResources memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
             InstructionsCache instructions = instructionUpdates.cache();
             ProjectRoots roots = new ProjectRoots(instructions, settings.project().isPresent(),

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.LoadedIndex;
 import dev.memdir.memory.MemoryAges;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.Usage;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
@@ -24,13 +24,13 @@ final class MemoryResources {
     static final String INDEX_URI = "memdir://memory/index";
     static final String STATUS_URI = "memdir://memory/status";
 
-    private final MemoryStore store;
+    private final DirectoryStore store;
     private final IndexBudget budget;
     private final ObjectMapper json;
 
     private final Duration staleAfter;
 
-    MemoryResources(MemoryStore store, IndexBudget budget, Duration staleAfter, ObjectMapper json) {
+    MemoryResources(DirectoryStore store, IndexBudget budget, Duration staleAfter, ObjectMapper json) {
         this.store = store;
         this.budget = budget;
         this.staleAfter = staleAfter;

@@ -4,7 +4,7 @@ import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
@@ -40,18 +40,18 @@ public class DirectoryViewBenchmark {
     int files;
 
     private Path base;
-    private MemoryStore store;
+    private DirectoryStore store;
     private MemoryTool tool;
 
     @Setup(Level.Trial)
     public void createRoot() throws IOException {
         base = Files.createTempDirectory("memdir-bench");
-        store = MemoryStore.open(base.resolve("memories"), StoreLimits.perFile(100 * 1024),
-                new FrontmatterStamper(Clock.systemUTC(), "bench"));
+        store = DirectoryStore.open(base.resolve("memories"), StoreLimits.perFile(100 * 1024), "bench");
         for (int file = 0; file < files; file++) {
             Files.writeString(store.root().resolve(String.format("note-%05d.md", file)), "x".repeat(file % 40 * 40));
         }
-        tool = new MemoryTool(store, true, IndexBudget.DEFAULT);
+        tool = new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "bench"), true,
+                IndexBudget.DEFAULT);
     }
 
     @TearDown(Level.Trial)

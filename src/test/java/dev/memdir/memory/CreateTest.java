@@ -55,7 +55,7 @@ class CreateTest {
     void create_leavesNoTempFileBehind() throws Exception {
         memory.text("create", "path", "/memories/notes.md", "file_text", "x");
 
-        assertThat(memory.names("")).containsExactly(".memdir.lock", "notes.md");
+        assertThat(memory.names("")).containsExactly(".memdir-usage", ".memdir.lock", "notes.md");
     }
 
     @Test
@@ -116,6 +116,6 @@ class CreateTest {
 
         assertThat(memory.view("/memories/notes.md"))
                 .isEqualTo("Here's the content of /memories/notes.md with line numbers:\n     1\ta\n     2\tb");
-        assertThat(memory.names("")).isEqualTo(List.of(".memdir.lock", "notes.md"));
+        assertThat(memory.names("")).isEqualTo(List.of(".memdir-usage", ".memdir.lock", "notes.md"));
     }
 }

@@ -29,7 +29,7 @@ class DeleteTest {
         memory.write("other.md", "y");
 
         assertThat(memory.text("delete", "path", "/memories/f.md")).isEqualTo("Successfully deleted /memories/f.md");
-        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir.lock", "other.md");
+        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir-usage", ".memdir.lock", "other.md");
     }
 
     @Test
@@ -39,7 +39,7 @@ class DeleteTest {
         memory.write("a/d.md", "y");
 
         assertThat(memory.text("delete", "path", "/memories/a/")).isEqualTo("Successfully deleted /memories/a");
-        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir.lock");
+        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir-usage", ".memdir.lock");
     }
 
     @Test
@@ -81,14 +81,25 @@ class DeleteTest {
     }
 
     @Test
-    void delete_symlinkToOutsideDirectory_removesLinkKeepsTarget() throws Exception {
+    void delete_symlinkToOutsideDirectory_refusedLinkAndTargetKept() throws Exception {
         Path outside = Files.createDirectories(temp.resolve("outside"));
         Files.writeString(outside.resolve("secret.txt"), "kept");
         Files.createSymbolicLink(memory.disk("out"), outside);
 
-        assertThat(memory.text("delete", "path", "/memories/out")).isEqualTo("Successfully deleted /memories/out");
-        assertThat(Files.exists(memory.disk("out"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(memory.error("delete", "path", "/memories/out"))
+                .isEqualTo("Error: Path would escape /memories directory via symlink");
+        assertThat(Files.isSymbolicLink(memory.disk("out"))).isTrue();
         assertThat(outside.resolve("secret.txt")).hasContent("kept");
+    }
+
+    @Test
+    void delete_symlinkInsideRoot_removesLinkKeepsTarget() throws Exception {
+        memory.write("dir/note.md", "kept");
+        Files.createSymbolicLink(memory.disk("in"), memory.disk("dir"));
+
+        assertThat(memory.text("delete", "path", "/memories/in")).isEqualTo("Successfully deleted /memories/in");
+        assertThat(Files.exists(memory.disk("in"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(memory.read("dir/note.md")).isEqualTo("kept");
     }
 
     @Test
@@ -107,10 +118,11 @@ class DeleteTest {
     }
 
     @Test
-    void delete_danglingSymlink_removed() throws Exception {
+    void delete_danglingSymlink_refusedAndKept() throws Exception {
         Files.createSymbolicLink(memory.disk("dangling"), temp.resolve("nothing"));
 
-        assertThat(memory.text("delete", "path", "/memories/dangling")).isEqualTo("Successfully deleted /memories/dangling");
-        assertThat(Files.exists(memory.disk("dangling"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(memory.error("delete", "path", "/memories/dangling"))
+                .isEqualTo("Error: Path would escape /memories directory via symlink");
+        assertThat(Files.isSymbolicLink(memory.disk("dangling"))).isTrue();
     }
 }

@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +34,7 @@ class HistoryTest {
     }
 
     private void restore(String virtual) throws Exception {
-        memory.store.restore(path(virtual), Optional.empty());
+        memory.tool.restore(path(virtual), Optional.empty());
     }
 
     @Test
@@ -44,7 +45,7 @@ class HistoryTest {
 
         restore("/memories/notes.md");
         assertThat(memory.read("notes.md")).isEqualTo("two\n");
-        memory.store.restore(path("/memories/notes.md"), Optional.of(1));
+        memory.tool.restore(path("/memories/notes.md"), Optional.of(1));
         assertThat(memory.read("notes.md")).isEqualTo("one\n");
     }
 
@@ -61,7 +62,7 @@ class HistoryTest {
 
         assertThat(memory.read("gone.md")).isEqualTo("kept\n");
         assertThat(memory.read("dir/sub/b.md")).isEqualTo("b\n");
-        assertThat(memory.store.history().versions(path("/memories/dir/a.md"))).hasSize(1);
+        assertThat(memory.store.versions(path("/memories/dir/a.md"))).hasSize(1);
     }
 
     @Test
@@ -92,11 +93,11 @@ class HistoryTest {
         memory.text("str_replace", "path", "/memories/n.md", "old_str", "alpha", "new_str", "beta");
         memory.text("str_replace", "path", "/memories/n.md", "old_str", "beta", "new_str", "gamma!");
 
-        List<History.Version> versions = memory.store.history().versions(path("/memories/n.md"));
+        List<FileVersion> versions = memory.store.versions(path("/memories/n.md"));
 
-        assertThat(versions).extracting(History.Version::number).containsExactly(2, 1);
-        assertThat(versions).extracting(History.Version::size).containsExactly(5L, 6L);
-        assertThat(versions).extracting(History.Version::session).containsOnly(MemoryFixture.SESSION);
+        assertThat(versions).extracting(FileVersion::number).containsExactly(2, 1);
+        assertThat(versions).extracting(FileVersion::size).containsExactly(5L, 6L);
+        assertThat(versions).extracting(FileVersion::session).containsOnly(MemoryFixture.SESSION);
         assertThat(versions.get(1).sha256()).isEqualTo(HexFormat.of().formatHex(
                 MessageDigest.getInstance("SHA-256").digest("alpha\n".getBytes(StandardCharsets.UTF_8))));
         assertThat(memory.view("/memories")).doesNotContain(".memdir-history");
@@ -108,9 +109,9 @@ class HistoryTest {
         memory.text("str_replace", "path", "/memories/n.md", "old_str", "x", "new_str", "y");
 
         CommandException none = catchThrowableOfType(CommandException.class,
-                () -> memory.store.restore(path("/memories/n.md"), Optional.of(7)));
+                () -> memory.tool.restore(path("/memories/n.md"), Optional.of(7)));
         CommandException never = catchThrowableOfType(CommandException.class,
-                () -> memory.store.restore(path("/memories/never.md"), Optional.empty()));
+                () -> memory.tool.restore(path("/memories/never.md"), Optional.empty()));
 
         assertThat(none.text()).isEqualTo("Error: The history of /memories/n.md holds no version 7");
         assertThat(never.text()).isEqualTo("Error: The history of /memories/never.md holds no version");
@@ -124,7 +125,7 @@ class HistoryTest {
         memory.write("n.md/inside.md", "keep\n");
 
         CommandException refused = catchThrowableOfType(CommandException.class,
-                () -> memory.store.restore(path("/memories/n.md"), Optional.empty()));
+                () -> memory.tool.restore(path("/memories/n.md"), Optional.empty()));
 
         assertThat(refused.text()).isEqualTo(
                 "Error: /memories/n.md is not a regular file (a directory or a link); only a file can be restored over");
@@ -133,23 +134,23 @@ class HistoryTest {
 
     @Test
     void eachFileKeepsAtMostItsQuotaAndTheWholeHistoryItsBytesOldestFirst() throws Exception {
-        MemoryStore store = MemoryStore.open(temp.resolve("bounded"), StoreLimits.perFile(1 << 20),
-                new HistoryLimits(3, 250), MemoryFixture.stamper());
+        DirectoryStore store = DirectoryStore.open(temp.resolve("bounded"), StoreLimits.perFile(1 << 20),
+                new HistoryLimits(3, 250), MemoryFixture.SESSION);
         try (store) {
-            MemoryTool tool = new MemoryTool(store, false, dev.memdir.index.IndexBudget.DEFAULT);
+            MemoryTool tool = new MemoryTool(store, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
             tool.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "v0"));
             for (int i = 1; i <= 6; i++) {
                 tool.call("str_replace", MemoryFixture.args("path", "/memories/a.md", "old_str", "v" + (i - 1),
                         "new_str", "v" + i));
             }
-            assertThat(store.history().versions(path("/memories/a.md"))).extracting(History.Version::number)
+            assertThat(store.versions(path("/memories/a.md"))).extracting(FileVersion::number)
                     .containsExactly(6, 5, 4);
 
             // a.md's three versions hold 6 bytes; 246 more pass 250, so a.md's oldest version goes.
             tool.call("create", MemoryFixture.args("path", "/memories/big.md", "file_text", "X" + "B".repeat(245)));
             tool.call("str_replace", MemoryFixture.args("path", "/memories/big.md", "old_str", "X", "new_str", "Y"));
-            assertThat(store.history().versions(path("/memories/big.md"))).hasSize(1);
-            assertThat(store.history().versions(path("/memories/a.md"))).extracting(History.Version::number)
+            assertThat(store.versions(path("/memories/big.md"))).hasSize(1);
+            assertThat(store.versions(path("/memories/a.md"))).extracting(FileVersion::number)
                     .containsExactly(6, 5);
             try (Stream<Path> files = Files.walk(store.root().resolve(".memdir-history"))) {
                 assertThat(files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum())

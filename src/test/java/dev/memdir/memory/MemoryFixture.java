@@ -30,13 +30,13 @@ final class MemoryFixture implements AutoCloseable {
     static final String SESSION = "session-under-test";
 
     final Path root;
-    final MemoryStore store;
+    final DirectoryStore store;
     final MemoryTool tool;
 
-    private MemoryFixture(Path root, MemoryStore store, boolean readOnly) {
+    private MemoryFixture(Path root, DirectoryStore store, boolean readOnly) {
         this.root = root;
         this.store = store;
-        this.tool = new MemoryTool(store, readOnly, IndexBudget.DEFAULT);
+        this.tool = new MemoryTool(store, stamper(), readOnly, IndexBudget.DEFAULT);
     }
 
     static MemoryFixture open(Path tempDir) throws IOException {
@@ -44,7 +44,7 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     static MemoryFixture open(Path tempDir, long maxFileBytes, boolean readOnly) throws IOException {
-        MemoryStore store = MemoryStore.open(tempDir.resolve("memories"), StoreLimits.perFile(maxFileBytes), stamper());
+        DirectoryStore store = DirectoryStore.open(tempDir.resolve("memories"), StoreLimits.perFile(maxFileBytes), SESSION);
         return new MemoryFixture(store.root(), store, readOnly);
     }
 

@@ -1,14 +1,12 @@
 package dev.memdir.memory;
 
 import dev.memdir.bench.TempTrees;
-import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,15 +39,14 @@ public class PathCheckBenchmark {
     private String encodedDotDotPath = "/memories/notes/%2e%2e/%2E%2E/etc/passwd";
 
     private Path base;
-    private MemoryStore store;
+    private DirectoryStore store;
     private MemoryPath file;
     private MemoryPath fileThroughLink;
 
     @Setup(Level.Trial)
     public void createRoot() throws IOException, InvalidMemoryPathException {
         base = Files.createTempDirectory("memdir-bench");
-        store = MemoryStore.open(base.resolve("memories"), StoreLimits.perFile(100 * 1024),
-                new FrontmatterStamper(Clock.systemUTC(), "bench"));
+        store = DirectoryStore.open(base.resolve("memories"), StoreLimits.perFile(100 * 1024), "bench");
         Path directory = Files.createDirectories(store.root().resolve("projects/memdir/design/storage"));
         Files.writeString(directory.resolve("notes.md"), "Atomic writes: temp file, fsync, rename.\n");
         Files.createSymbolicLink(store.root().resolve("current"), store.root().resolve("projects/memdir"));

@@ -100,7 +100,7 @@ class PathSafetyTest {
         Files.createSymbolicLink(memory.disk("dangling.md"), outside.resolve("planted.md"));
 
         assertThat(memory.error("create", "path", "/memories/dangling.md", "file_text", "x"))
-                .isEqualTo("Error: File /memories/dangling.md already exists");
+                .isEqualTo(ESCAPE_VIA_SYMLINK);
         assertThat(outside.resolve("planted.md")).doesNotExist();
     }
 

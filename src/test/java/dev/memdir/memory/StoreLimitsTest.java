@@ -14,8 +14,8 @@ class StoreLimitsTest {
     @TempDir Path temp;
 
     private MemoryTool open(StoreLimits limits) throws Exception {
-        return new MemoryTool(MemoryStore.open(temp.resolve("memories"), limits, MemoryFixture.stamper()), false,
-                IndexBudget.DEFAULT);
+        return new MemoryTool(DirectoryStore.open(temp.resolve("memories"), limits, MemoryFixture.SESSION),
+                MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
     }
 
     private static String error(MemoryTool tool, String command, Object... args) {
@@ -52,6 +52,76 @@ class StoreLimitsTest {
                 "Error: Writing /memories/a.md would make the memory directory 12 bytes, over its limit of 10 bytes."
                         + " Nothing was written; shorten or delete files first.");
         assertThat(temp.resolve("memories/a.md")).hasContent("1234567890");
+    }
+
+    @Test
+    void hiddenFilesCountAgainstTheLimits_memdirsOwnDoNot() throws Exception {
+        MemoryTool tool = open(new StoreLimits(1000, StoreLimits.UNLIMITED, 2));
+        tool.call("create", MemoryFixture.args("path", "/memories/.hidden.md", "file_text", "a"));
+        tool.call("create", MemoryFixture.args("path", "/memories/node_modules/b.md", "file_text", "b"));
+        tool.call("str_replace", MemoryFixture.args("path", "/memories/.hidden.md", "old_str", "a", "new_str", "x"));
+
+        assertThat(error(tool, "create", "path", "/memories/c.md", "file_text", "c")).startsWith(
+                "Error: Creating /memories/c.md would make more than 2 files");
+        assertThat(temp.resolve("memories/.memdir-history")).isDirectory();
+    }
+
+    @Test
+    void totalsFollowDeletesAndRenames() throws Exception {
+        MemoryTool tool = open(new StoreLimits(1000, 10, 3));
+        tool.call("create", MemoryFixture.args("path", "/memories/dir/a.md", "file_text", "12345"));
+        tool.call("create", MemoryFixture.args("path", "/memories/dir/b.md", "file_text", "12345"));
+        tool.call("rename", MemoryFixture.args("old_path", "/memories/dir", "new_path", "/memories/moved"));
+        tool.call("delete", MemoryFixture.args("path", "/memories/moved"));
+
+        tool.call("create", MemoryFixture.args("path", "/memories/c.md", "file_text", "1234567890"));
+        assertThat(temp.resolve("memories/c.md")).hasContent("1234567890");
+        assertThat(error(tool, "create", "path", "/memories/d.md", "file_text", "1")).startsWith(
+                "Error: Writing /memories/d.md would make the memory directory 11 bytes");
+    }
+
+    @Test
+    void twoStoresOnOneRoot_eachSeesTheOthersWritesInItsLimits() throws Exception {
+        StoreLimits limits = new StoreLimits(1000, StoreLimits.UNLIMITED, 3);
+        try (DirectoryStore first = DirectoryStore.open(temp.resolve("memories"), limits, "first");
+                DirectoryStore second = DirectoryStore.open(temp.resolve("memories"), limits, "second")) {
+            MemoryTool one = new MemoryTool(first, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
+            MemoryTool two = new MemoryTool(second, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
+            one.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "a"));
+            two.call("create", MemoryFixture.args("path", "/memories/b.md", "file_text", "b"));
+            one.call("create", MemoryFixture.args("path", "/memories/c.md", "file_text", "c"));
+
+            assertThat(error(two, "create", "path", "/memories/d.md", "file_text", "d"))
+                    .startsWith("Error: Creating /memories/d.md would make more than 3 files");
+            two.call("delete", MemoryFixture.args("path", "/memories/a.md"));
+            one.call("create", MemoryFixture.args("path", "/memories/d.md", "file_text", "d"));
+            assertThat(first.usage()).isEqualTo(new Usage(3, 3));
+            assertThat(second.usage()).isEqualTo(new Usage(3, 3));
+        }
+    }
+
+    @Test
+    void filesWrittenBehindMemdirsBack_areCountedAtTheFirstChange() throws Exception {
+        Files.createDirectories(temp.resolve("memories/notes"));
+        Files.writeString(temp.resolve("memories/notes/by-hand.md"), "12345678");
+        MemoryTool tool = open(new StoreLimits(1000, 10, StoreLimits.UNLIMITED));
+
+        assertThat(error(tool, "create", "path", "/memories/a.md", "file_text", "123")).startsWith(
+                "Error: Writing /memories/a.md would make the memory directory 11 bytes");
+    }
+
+    @Test
+    void aLostOrDamagedLedgerIsCountedAgain() throws Exception {
+        MemoryTool tool = open(new StoreLimits(1000, 10, StoreLimits.UNLIMITED));
+        tool.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "12345"));
+        Files.writeString(temp.resolve("memories/.memdir-usage"), "garbage");
+        assertThat(error(tool, "create", "path", "/memories/b.md", "file_text", "123456")).startsWith(
+                "Error: Writing /memories/b.md would make the memory directory 11 bytes");
+        Files.delete(temp.resolve("memories/.memdir-usage"));
+        assertThat(error(tool, "create", "path", "/memories/b.md", "file_text", "123456")).startsWith(
+                "Error: Writing /memories/b.md would make the memory directory 11 bytes");
+        tool.call("create", MemoryFixture.args("path", "/memories/b.md", "file_text", "12345"));
+        assertThat(temp.resolve("memories/.memdir-usage")).hasContent("2 10");
     }
 
     @Test

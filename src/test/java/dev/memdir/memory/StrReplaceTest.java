@@ -212,6 +212,6 @@ class StrReplaceTest {
         memory.text("str_replace", "path", "/memories/f.md", "old_str", "four", "new_str", "4");
 
         assertThat(memory.mode("f.md")).isEqualTo("rw-r-----");
-        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir.lock", "f.md");
+        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir-usage", ".memdir.lock", "f.md");
     }
 }

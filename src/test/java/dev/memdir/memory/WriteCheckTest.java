@@ -119,7 +119,7 @@ class WriteCheckTest {
 
     @Test
     void budgetComesFromTheTool() throws Exception {
-        MemoryTool small = new MemoryTool(memory.store, false, new IndexBudget(4, 1000, 0.9, 0.5));
+        MemoryTool small = new MemoryTool(memory.store, MemoryFixture.stamper(), false, new IndexBudget(4, 1000, 0.9, 0.5));
 
         CommandOutput.Text output = (CommandOutput.Text) small.call("create",
                 MemoryFixture.args("path", "/memories/MEMORY.md", "file_text", lines(5)));

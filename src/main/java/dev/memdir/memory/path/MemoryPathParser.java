@@ -17,9 +17,6 @@ public final class MemoryPathParser {
     static final int MAX_PATH_BYTES = 1024;
     static final int MAX_SEGMENT_BYTES = 255;
 
-    /** Names the server keeps for itself inside the root (lock and temp files). */
-    public static final String RESERVED_PREFIX = ".memdir";
-
     private static final Pattern ENCODED_DOT_OR_SEPARATOR = Pattern.compile("%(2e|2f|5c)", Pattern.CASE_INSENSITIVE);
 
     private MemoryPathParser() {}
@@ -75,8 +72,8 @@ public final class MemoryPathParser {
             if (utf8Length(segment) > MAX_SEGMENT_BYTES) {
                 throw malformed(input, "segment longer than " + MAX_SEGMENT_BYTES + " bytes");
             }
-            if (segment.startsWith(RESERVED_PREFIX)) {
-                throw malformed(input, "names starting with " + RESERVED_PREFIX + " are reserved");
+            if (MemoryNames.reserved(segment)) {
+                throw malformed(input, "names starting with " + MemoryNames.RESERVED_PREFIX + " are reserved");
             }
         }
     }

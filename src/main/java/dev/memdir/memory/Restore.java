@@ -1,0 +1,36 @@
+package dev.memdir.memory;
+
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.Messages;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * {@code memdir restore}: writes version {@code number} (else the newest) of a file back, keeping what is there
+ * now in the history first, so that a restore can be undone too.
+ */
+record Restore(MemoryPath path, Optional<Integer> number) implements MemoryCommand {
+
+    @Override
+    public String name() {
+        return "restore";
+    }
+
+    @Override
+    public CommandOutput run(MemoryFiles files, FrontmatterStamper stamper) throws IOException, CommandException {
+        FileVersion version = files.versions(path).stream()
+                .filter(candidate -> number.isEmpty() || candidate.number() == number.get())
+                .findFirst()
+                .orElseThrow(() -> new CommandException(Messages.noSuchVersion(path.display(), number)));
+        byte[] content = files.version(path, version.number()).orElseThrow(
+                () -> new CommandException(Messages.noSuchVersion(path.display(), Optional.of(version.number()))));
+        Entry entry = files.entry(path);
+        if (entry.exists() && !entry.isFile()) {
+            throw new CommandException(Messages.notAFileToRestore(path.display()));
+        }
+        files.write(path, content);
+        return new CommandOutput.Text(
+                Messages.restored(path.display(), version.number(), version.time().toString()));
+    }
+}
