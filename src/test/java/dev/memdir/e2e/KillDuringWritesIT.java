@@ -42,6 +42,7 @@ class KillDuringWritesIT {
     private static final List<String> KNOWN = List.of("a.md", "b.md", "c.md", "d.md", "e.md");
     private static final String TEMP_PREFIX = ".memdir-tmp-";
     private static final String LOCK = ".memdir.lock";
+    private static final String USAGE_LEDGER = ".memdir-usage";
 
     @TempDir
     Path temp;
@@ -419,7 +420,8 @@ class KillDuringWritesIT {
                     assertThat(Files.isRegularFile(path)).as("%s is not a regular file", relative).isTrue();
                     if (name.startsWith(TEMP_PREFIX)) {
                         temps.add(relative);
-                    } else if (!relative.equals(LOCK) && !relative.startsWith(".memdir-history/")) {
+                    } else if (!relative.equals(LOCK) && !relative.equals(USAGE_LEDGER)
+                            && !relative.startsWith(".memdir-history/")) {
                         // History versions are checked whole after kills by HistoryIT; their temps count above.
                         assertThat(name).as("unexpected hidden file %s", relative).doesNotStartWith(".");
                         files.put(relative, new String(Files.readAllBytes(path), StandardCharsets.UTF_8));
