@@ -6,10 +6,12 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks the params of the requests the server answers, so that a wrong shape gets -32602 instead of
- * the internal error the SDK would produce when it fails to convert them.
+ * the internal error the SDK would produce when it fails to convert them, and a call of a tool the server does not
+ * publish gets a -32602 that names it (the SDK's own answer names a placeholder, {@code invalid_tool_name}).
  */
 final class ParamsCheck {
 
@@ -31,9 +33,11 @@ final class ParamsCheck {
             Map.entry(McpSchema.METHOD_LOGGING_SET_LEVEL, new Shape(McpSchema.SetLevelRequest.class, List.of("level"))));
 
     private final ObjectMapper json;
+    private final Set<String> tools;
 
-    ParamsCheck(ObjectMapper json) {
+    ParamsCheck(ObjectMapper json, Set<String> tools) {
         this.json = json;
+        this.tools = Set.copyOf(tools);
     }
 
     /** Returns what is wrong with the params of {@code method}, or empty when they fit (or the method is not ours). */
@@ -59,10 +63,17 @@ final class ParamsCheck {
         }
         try {
             json.treeToValue(params, shape.type());
-            return Optional.empty();
         } catch (Exception e) {
             return Optional.of("Invalid params for " + method + ": " + firstLine(e.getMessage()));
         }
+        return unknownTool(method, params);
+    }
+
+    private Optional<String> unknownTool(String method, JsonNode params) {
+        if (!McpSchema.METHOD_TOOLS_CALL.equals(method) || tools.contains(params.get("name").asText())) {
+            return Optional.empty();
+        }
+        return Optional.of("Unknown tool: " + params.get("name").asText());
     }
 
     private static String firstLine(String message) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +19,8 @@ class InboundDecoderTest {
 
     private static final int MAX = 1024;
 
-    private final InboundDecoder decoder = new InboundDecoder(new ObjectMapper(), McpJsonDefaults.getMapper());
+    private final InboundDecoder decoder = new InboundDecoder(new ObjectMapper(), McpJsonDefaults.getMapper(),
+            Set.of("echo"));
 
     private Inbound decode(byte[] line) {
         return decoder.decode(line, MAX);
@@ -118,7 +120,6 @@ class InboundDecoderTest {
                 Arguments.of(request(1, "tools/list", "{\"cursor\":\"c\"}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(2, "tools/call", "{\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}}"),
                         McpSchema.JSONRPCRequest.class),
-                Arguments.of(request(2, "tools/call", "{\"name\":\"no-such-tool\"}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(3, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
                         + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(3, "resources/read", "{\"uri\":\"memdir://memory/index\"}"),
@@ -202,7 +203,7 @@ class InboundDecoderTest {
 
     @Test
     void validUtf8_multibyte_accepted() {
-        Inbound inbound = decode(request(1, "tools/call", "{\"name\":\"échø 😀\",\"arguments\":{}}"));
+        Inbound inbound = decode(request(1, "resources/read", "{\"uri\":\"memdir://échø 😀\"}"));
 
         assertThat(inbound).isInstanceOf(Inbound.Message.class);
     }
@@ -221,5 +222,15 @@ class InboundDecoderTest {
 
         assertThat(((Inbound.Reply) inbound).response().path("error").path("message").asText())
                 .isEqualTo("Invalid params: resources/read requires \"uri\"");
+    }
+
+    @Test
+    void callOfAToolNotPublished_invalidParamsNamingIt() {
+        Inbound inbound = decode(request(7, "tools/call", "{\"name\":\"format_disk\",\"arguments\":{}}"));
+
+        var response = ((Inbound.Reply) inbound).response();
+        assertThat(response.path("id").asInt()).isEqualTo(7);
+        assertThat(response.path("error").path("code").asInt()).isEqualTo(JsonRpcErrors.INVALID_PARAMS);
+        assertThat(response.path("error").path("message").asText()).isEqualTo("Unknown tool: format_disk");
     }
 }
