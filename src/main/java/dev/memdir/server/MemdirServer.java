@@ -78,6 +78,7 @@ public final class MemdirServer {
                         .resourceTemplates(instructionResources.template(), recall.template(),
                                 new HistoryResources(store, json).template())
                         .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt())
+                        .completions(new Completions(store.root(), instructions, roots).specifications())
                         .rootsChangeHandler((exchange, newRoots) -> {
                             if (roots.follow(newRoots)) {
                                 instructionUpdates.check();
@@ -104,7 +105,8 @@ public final class MemdirServer {
     }
 
     static McpSchema.ServerCapabilities capabilities() {
-        return McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).prompts(false).build();
+        return McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).prompts(false).completions()
+                .build();
     }
 
     private static Set<String> toolNames(List<SyncToolSpecification> tools) {

@@ -15,7 +15,13 @@ import java.util.Set;
  */
 final class ParamsCheck {
 
-    private record Shape(Class<?> type, List<String> required) {}
+    /** The params' type, the fields that must be strings and those that must be objects. */
+    private record Shape(Class<?> type, List<String> required, List<String> objects) {
+
+        Shape(Class<?> type, List<String> required) {
+            this(type, required, List.of());
+        }
+    }
 
     private static final Map<String, Shape> SHAPES = Map.ofEntries(
             Map.entry(McpSchema.METHOD_INITIALIZE, new Shape(McpSchema.InitializeRequest.class, List.of("protocolVersion"))),
@@ -30,7 +36,9 @@ final class ParamsCheck {
                     new Shape(McpSchema.UnsubscribeRequest.class, List.of("uri"))),
             Map.entry(McpSchema.METHOD_PROMPT_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of())),
             Map.entry(McpSchema.METHOD_PROMPT_GET, new Shape(McpSchema.GetPromptRequest.class, List.of("name"))),
-            Map.entry(McpSchema.METHOD_LOGGING_SET_LEVEL, new Shape(McpSchema.SetLevelRequest.class, List.of("level"))));
+            Map.entry(McpSchema.METHOD_LOGGING_SET_LEVEL, new Shape(McpSchema.SetLevelRequest.class, List.of("level"))),
+            Map.entry(McpSchema.METHOD_COMPLETION_COMPLETE,
+                    new Shape(McpSchema.CompleteRequest.class, List.of(), List.of("ref", "argument"))));
 
     private final ObjectMapper json;
     private final Set<String> tools;
@@ -47,7 +55,7 @@ final class ParamsCheck {
             return Optional.empty();
         }
         boolean absent = params == null || params.isNull();
-        if (absent && shape.required().isEmpty()) {
+        if (absent && shape.required().isEmpty() && shape.objects().isEmpty()) {
             return Optional.empty();
         }
         if (absent || !params.isObject()) {
@@ -59,6 +67,11 @@ final class ParamsCheck {
             }
             if (!params.get(field).isTextual()) {
                 return Optional.of("Invalid params: \"" + field + "\" of " + method + " must be a string");
+            }
+        }
+        for (String field : shape.objects()) {
+            if (!params.path(field).isObject()) {
+                return Optional.of("Invalid params: " + method + " requires \"" + field + "\", an object");
             }
         }
         try {

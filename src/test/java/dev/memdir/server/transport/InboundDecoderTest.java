@@ -53,6 +53,12 @@ class InboundDecoderTest {
                 + (params == null ? "" : ",\"params\":" + params) + "}";
     }
 
+    /** A completion/complete request (id 12) with this ref and argument (JSON text; a null argument is left out). */
+    private static String complete(String ref, String argument) {
+        return request(12, "completion/complete",
+                "{\"ref\":" + ref + (argument == null ? "" : ",\"argument\":" + argument) + "}");
+    }
+
     static Stream<Arguments> replies() {
         return Stream.of(
                 // not JSON at all
@@ -103,7 +109,15 @@ class InboundDecoderTest {
                 Arguments.of(request(10, "initialize", "{}"), -32602, "10"),
                 Arguments.of(request(10, "initialize", null), -32602, "10"),
                 Arguments.of(request(10, "initialize", "{\"protocolVersion\":5}"), -32602, "10"),
-                Arguments.of(request(11, "tools/list", "[]"), -32602, "11"));
+                Arguments.of(request(11, "tools/list", "[]"), -32602, "11"),
+                Arguments.of(request(12, "completion/complete", null), -32602, "12"),
+                Arguments.of(request(12, "completion/complete", "{}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/prompt\",\"name\":\"p\"}", null), -32602, "12"),
+                Arguments.of(complete("\"p\"", "{}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/nope\"}", "{\"name\":\"a\",\"value\":\"\"}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/prompt\"}", "{\"name\":\"a\",\"value\":\"\"}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/resource\"}", "{\"name\":\"a\",\"value\":\"\"}"), -32602,
+                        "12"));
     }
 
     @ParameterizedTest(name = "[{index}] {0} -> {1} id {2}")
@@ -123,6 +137,8 @@ class InboundDecoderTest {
                 Arguments.of(request(3, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
                         + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(3, "resources/read", "{\"uri\":\"memdir://memory/index\"}"),
+                        McpSchema.JSONRPCRequest.class),
+                Arguments.of(complete("{\"type\":\"ref/prompt\",\"name\":\"p\"}", "{\"name\":\"a\",\"value\":\"x\"}"),
                         McpSchema.JSONRPCRequest.class),
                 // an unknown method with a valid shape goes to the session, which answers -32601
                 Arguments.of(request(4, "no/such", null), McpSchema.JSONRPCRequest.class),
