@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 final class HistoryResources {
 
     static final String PREFIX = "memdir://memory/history/";
+    static final String TEMPLATE = PREFIX + "{+path}";
 
     private final MemoryStore store;
     private final ObjectMapper json;
@@ -30,7 +31,7 @@ final class HistoryResources {
 
     SyncResourceTemplateSpecification template() {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
-                .uriTemplate(PREFIX + "{+path}").name("memory-history").title("History of a memory file")
+                .uriTemplate(TEMPLATE).name("memory-history").title("History of a memory file")
                 .description("The earlier versions of /memories/{path} kept before edits, renames and deletes, newest"
                         + " first: version, time, session, size and sha256 (restore one with 'memdir restore')")
                 .mimeType("application/json").build();

@@ -27,6 +27,7 @@ final class InstructionResources {
     static final String TEXT_URI = "memdir://instructions";
     static final String REPORT_URI = "memdir://instructions/report";
     static final String FOR_PREFIX = "memdir://instructions/for/";
+    static final String FOR_TEMPLATE = FOR_PREFIX + "{+path}";
 
     private final InstructionsCache cache;
     private final ProjectRoots roots;
@@ -64,7 +65,7 @@ final class InstructionResources {
 
     SyncResourceTemplateSpecification template() {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
-                .uriTemplate(FOR_PREFIX + "{+path}").name("instructions-for").title("Instructions for a path")
+                .uriTemplate(FOR_TEMPLATE).name("instructions-for").title("Instructions for a path")
                 .description("What becomes active when a file is touched: the CLAUDE.md files of the directories"
                         + " down to it and the rules whose paths: match it")
                 .mimeType("text/markdown").build();

@@ -23,8 +23,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 
 /** Builds the MCP server over a memory store and serves it on a pair of streams until input ends. */
 public final class MemdirServer {
@@ -54,8 +56,9 @@ public final class MemdirServer {
                     store.root().resolve(MemoryTool.INDEX.fileName()), settings.indexBudget(), json);
             String protocol = ServerInstructions.protocol(settings.tools());
             ResourceUpdates memoryUpdates = new ResourceUpdates();
+            List<SyncToolSpecification> tools = tools(new ToolCatalog(json), memoryTool, recall, settings);
             StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
-                    StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
+                    toolNames(tools), StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
             List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
             resources.addAll(instructionResources.resources());
             try (RootWatcher watcher = RootWatcher.start(store.root(), memoryUpdates)) {
@@ -69,12 +72,13 @@ public final class MemdirServer {
                         .jsonSchemaValidator(new PrecheckedToolSchemas())
                         // Handlers run on the transport's worker thread, one at a time, in arrival order.
                         .immediateExecution(true)
-                        .tools(tools(new ToolCatalog(json), memoryTool, recall, settings))
+                        .tools(tools)
                         .resources(resources)
                         .uriTemplateManagerFactory(UriTemplates::new)
                         .resourceTemplates(instructionResources.template(), recall.template(),
                                 new HistoryResources(store, json).template())
                         .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt())
+                        .completions(new Completions(store.root(), instructions, roots).specifications())
                         .rootsChangeHandler((exchange, newRoots) -> {
                             if (roots.follow(newRoots)) {
                                 instructionUpdates.check();
@@ -101,7 +105,12 @@ public final class MemdirServer {
     }
 
     static McpSchema.ServerCapabilities capabilities() {
-        return McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).prompts(false).build();
+        return McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).prompts(false).completions()
+                .build();
+    }
+
+    private static Set<String> toolNames(List<SyncToolSpecification> tools) {
+        return tools.stream().map(tool -> tool.tool().name()).collect(Collectors.toSet());
     }
 
     private static List<SyncToolSpecification> tools(ToolCatalog catalog, MemoryTool memoryTool, RecallFeatures recall,

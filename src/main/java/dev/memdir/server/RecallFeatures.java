@@ -25,6 +25,7 @@ import java.util.Optional;
 final class RecallFeatures {
 
     static final String TEMPLATE_PREFIX = "memdir://memory/recall";
+    static final String PROMPT_NAME = "recall";
     private static final int PROMPT_MATCHES = 5;
     private static final int PROMPT_BUDGET_CHARS = 20_000;
     private static final int LISTED_MATCHES = 10;
@@ -40,12 +41,12 @@ final class RecallFeatures {
     }
 
     SyncPromptSpecification prompt() {
-        McpSchema.Prompt prompt = new McpSchema.Prompt("recall", "Recall",
+        McpSchema.Prompt prompt = new McpSchema.Prompt(PROMPT_NAME, "Recall",
                 "The memory files that best match a query, with their contents, as one message",
                 List.of(new McpSchema.PromptArgument("query", "What to recall: a few words", true)));
         return new SyncPromptSpecification(prompt, (exchange, request) -> {
             String query = query(Optional.ofNullable(request.arguments()).map(args -> args.get("query")));
-            String text = Reads.io("recall", () -> RecallDigest.contents(query,
+            String text = Reads.io(PROMPT_NAME, () -> RecallDigest.contents(query,
                     recall.search(query, PROMPT_MATCHES), this::contents, PROMPT_BUDGET_CHARS));
             return new McpSchema.GetPromptResult(prompt.description(), List.of(
                     new McpSchema.PromptMessage(McpSchema.Role.USER, new McpSchema.TextContent(text))));

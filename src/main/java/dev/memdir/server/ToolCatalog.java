@@ -75,7 +75,6 @@ final class ToolCatalog {
         schema.set("properties", properties);
         schema.putArray("required").add("command");
         ObjectNode annotations = tool.putObject("annotations");
-        annotations.put("title", "Memory");
         annotations.put("readOnlyHint", readOnly);
         annotations.put("destructiveHint", !readOnly);
         annotations.put("idempotentHint", false);
@@ -91,9 +90,9 @@ final class ToolCatalog {
         @SuppressWarnings("unchecked")
         Map<String, Object> schema = json.convertValue(definition.get("inputSchema"), Map.class);
         JsonNode hints = definition.get("annotations");
-        McpSchema.ToolAnnotations annotations = new McpSchema.ToolAnnotations(hints.get("title").asText(),
-                hint(hints, "readOnlyHint"), hint(hints, "destructiveHint"), hint(hints, "idempotentHint"),
-                hint(hints, "openWorldHint"), null);
+        // No annotation title: the tool's own title says it, and every byte here is context on every request.
+        McpSchema.ToolAnnotations annotations = new McpSchema.ToolAnnotations(null, hint(hints, "readOnlyHint"),
+                hint(hints, "destructiveHint"), hint(hints, "idempotentHint"), hint(hints, "openWorldHint"), null);
         return McpSchema.Tool.builder()
                 .name(definition.get("name").asText())
                 .title(definition.get("title").asText())
@@ -103,7 +102,7 @@ final class ToolCatalog {
                 .build();
     }
 
-    /** A hint the definition leaves out stays absent (null), as it was in tools.json. */
+    /** A hint the definition leaves out stays absent (null): tools.json leaves out those equal to the default. */
     private static Boolean hint(JsonNode hints, String name) {
         JsonNode hint = hints.get(name);
         return hint == null ? null : hint.asBoolean();

@@ -138,10 +138,11 @@ class MemoryToolsIT {
     }
 
     @Test
-    void unknownToolIsAnInvalidParamsError() {
+    void unknownToolIsAnInvalidParamsErrorNamingIt() {
         assertThatThrownBy(() -> call(client, "format_disk", Map.of()))
                 .isInstanceOf(McpError.class)
-                .satisfies(e -> assertThat(((McpError) e).getJsonRpcError().code()).isEqualTo(-32602));
+                .satisfies(e -> assertThat(((McpError) e).getJsonRpcError().code()).isEqualTo(-32602))
+                .hasMessage("Unknown tool: format_disk");
         assertThat(text(call(client, "view", Map.of("path", "/memories")))).contains("/memories");
     }
 

@@ -74,7 +74,7 @@ class ProtocolFuzzIT {
     private static final List<String> TOOLS = List.of("view", "create", "str_replace", "insert", "delete", "rename");
     private static final Set<String> KNOWN_METHODS = Set.of("initialize", "ping", "tools/list", "tools/call",
             "resources/list", "resources/templates/list", "resources/read", "resources/subscribe",
-            "resources/unsubscribe", "prompts/list", "prompts/get", "logging/setLevel");
+            "resources/unsubscribe", "prompts/list", "prompts/get", "logging/setLevel", "completion/complete");
     private static final String DIRECTORY_HEADER =
             "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:";
     private static final String FINAL_ID = "final-view";
@@ -776,7 +776,7 @@ class ProtocolFuzzIT {
 
         private Generated unknownMethodOrTool() {
             if (random.nextBoolean()) {
-                String[] methods = {"tools/call2", "foo", "", "rpc.discover", "$/cancelRequest", "completion/complete",
+                String[] methods = {"tools/call2", "foo", "", "rpc.discover", "$/cancelRequest", "completion/completes",
                     "notifications/initialized", "tools/List", "sampling/createMessage", "roots/list", text(12)};
                 String method = methods[random.nextInt(methods.length)];
                 return Generated.pristine(request(id(), method, random.nextBoolean() ? null : anyParams()), false,

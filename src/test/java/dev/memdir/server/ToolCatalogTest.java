@@ -3,15 +3,21 @@ package dev.memdir.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.json.SharedJson;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The start-up check PrecheckedToolSchemas skips is made here, with the SDK's own validator. */
+/**
+ * The start-up check PrecheckedToolSchemas skips is made here, with the SDK's own validator; and what the tool list
+ * costs, since a client puts it in the model's context on every request.
+ */
 class ToolCatalogTest {
 
     private final ToolCatalog catalog = new ToolCatalog(new ObjectMapper());
@@ -36,5 +42,43 @@ class ToolCatalogTest {
         Map<String, Object> broken = Map.of("type", "object", "properties", Map.of("path", Map.of("type", 7)));
 
         assertThat(validator.validateSchema(broken).valid()).isFalse();
+    }
+
+    @Test
+    void theDefaultToolListCostsAtMost4000Bytes() throws Exception {
+        assertThat(listBytes(catalog.split(false))).isLessThanOrEqualTo(4000);
+    }
+
+    @Test
+    void everyToolAndParameterIsDescribed() {
+        for (McpSchema.Tool tool : withSearch(catalog.split(false))) {
+            assertThat(tool.description()).as(tool.name()).isNotBlank();
+            ((Map<?, ?>) tool.inputSchema().get("properties")).forEach((name, property) -> assertThat(
+                    ((Map<?, ?>) property).get("description")).as(tool.name() + "." + name).isNotNull());
+        }
+    }
+
+    @Test
+    void theShortDescriptionsKeepTheRulesAModelMustKnow() {
+        Map<String, String> text = catalog.split(false).stream()
+                .collect(Collectors.toMap(McpSchema.Tool::name, McpSchema.Tool::toString));
+
+        assertThat(text.get("view")).contains("Paths always start with /memories", "1-based, inclusive",
+                "end -1 means the end of the file", "paged: its last line names the view_range");
+        assertThat(text.get("insert")).contains("0 means before the first line");
+        assertThat(text.get("str_replace")).contains("occur exactly once", "omit it to delete old_str");
+        assertThat(text.get("create")).contains("Fails if the path exists", "e.g. /memories/");
+    }
+
+    private List<McpSchema.Tool> withSearch(List<McpSchema.Tool> tools) {
+        List<McpSchema.Tool> all = new ArrayList<>(tools);
+        all.add(catalog.search());
+        return all;
+    }
+
+    /** The tools/list result as the server serializes it. */
+    private static int listBytes(List<McpSchema.Tool> tools) throws Exception {
+        String result = SharedJson.mcp().writeValueAsString(McpSchema.ListToolsResult.builder(tools).build());
+        return result.getBytes(StandardCharsets.UTF_8).length;
     }
 }

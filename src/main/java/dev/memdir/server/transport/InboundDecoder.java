@@ -12,6 +12,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Set;
 
 /** Classifies one input line: a message for the session, or the JSON-RPC error the transport answers with. */
 final class InboundDecoder {
@@ -20,10 +21,11 @@ final class InboundDecoder {
     private final McpJsonMapper mcpJson;
     private final ParamsCheck paramsCheck;
 
-    InboundDecoder(ObjectMapper json, McpJsonMapper mcpJson) {
+    /** {@code tools} are the names of the tools the server publishes. */
+    InboundDecoder(ObjectMapper json, McpJsonMapper mcpJson, Set<String> tools) {
         this.json = json;
         this.mcpJson = mcpJson;
-        this.paramsCheck = new ParamsCheck(json);
+        this.paramsCheck = new ParamsCheck(json, tools);
     }
 
     Inbound decode(byte[] line, int maxLineBytes) {

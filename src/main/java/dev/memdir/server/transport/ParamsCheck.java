@@ -6,14 +6,22 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks the params of the requests the server answers, so that a wrong shape gets -32602 instead of
- * the internal error the SDK would produce when it fails to convert them.
+ * the internal error the SDK would produce when it fails to convert them, and a call of a tool the server does not
+ * publish gets a -32602 that names it (the SDK's own answer names a placeholder, {@code invalid_tool_name}).
  */
 final class ParamsCheck {
 
-    private record Shape(Class<?> type, List<String> required) {}
+    /** The params' type, the fields that must be strings and those that must be objects. */
+    private record Shape(Class<?> type, List<String> required, List<String> objects) {
+
+        Shape(Class<?> type, List<String> required) {
+            this(type, required, List.of());
+        }
+    }
 
     private static final Map<String, Shape> SHAPES = Map.ofEntries(
             Map.entry(McpSchema.METHOD_INITIALIZE, new Shape(McpSchema.InitializeRequest.class, List.of("protocolVersion"))),
@@ -28,12 +36,16 @@ final class ParamsCheck {
                     new Shape(McpSchema.UnsubscribeRequest.class, List.of("uri"))),
             Map.entry(McpSchema.METHOD_PROMPT_LIST, new Shape(McpSchema.PaginatedRequest.class, List.of())),
             Map.entry(McpSchema.METHOD_PROMPT_GET, new Shape(McpSchema.GetPromptRequest.class, List.of("name"))),
-            Map.entry(McpSchema.METHOD_LOGGING_SET_LEVEL, new Shape(McpSchema.SetLevelRequest.class, List.of("level"))));
+            Map.entry(McpSchema.METHOD_LOGGING_SET_LEVEL, new Shape(McpSchema.SetLevelRequest.class, List.of("level"))),
+            Map.entry(McpSchema.METHOD_COMPLETION_COMPLETE,
+                    new Shape(McpSchema.CompleteRequest.class, List.of(), List.of("ref", "argument"))));
 
     private final ObjectMapper json;
+    private final Set<String> tools;
 
-    ParamsCheck(ObjectMapper json) {
+    ParamsCheck(ObjectMapper json, Set<String> tools) {
         this.json = json;
+        this.tools = Set.copyOf(tools);
     }
 
     /** Returns what is wrong with the params of {@code method}, or empty when they fit (or the method is not ours). */
@@ -43,7 +55,7 @@ final class ParamsCheck {
             return Optional.empty();
         }
         boolean absent = params == null || params.isNull();
-        if (absent && shape.required().isEmpty()) {
+        if (absent && shape.required().isEmpty() && shape.objects().isEmpty()) {
             return Optional.empty();
         }
         if (absent || !params.isObject()) {
@@ -57,12 +69,24 @@ final class ParamsCheck {
                 return Optional.of("Invalid params: \"" + field + "\" of " + method + " must be a string");
             }
         }
+        for (String field : shape.objects()) {
+            if (!params.path(field).isObject()) {
+                return Optional.of("Invalid params: " + method + " requires \"" + field + "\", an object");
+            }
+        }
         try {
             json.treeToValue(params, shape.type());
-            return Optional.empty();
         } catch (Exception e) {
             return Optional.of("Invalid params for " + method + ": " + firstLine(e.getMessage()));
         }
+        return unknownTool(method, params);
+    }
+
+    private Optional<String> unknownTool(String method, JsonNode params) {
+        if (!McpSchema.METHOD_TOOLS_CALL.equals(method) || tools.contains(params.get("name").asText())) {
+            return Optional.empty();
+        }
+        return Optional.of("Unknown tool: " + params.get("name").asText());
     }
 
     private static String firstLine(String message) {

@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,6 +39,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
     private final ObjectMapper json;
     private final InputStream in;
     private final OutboundWriter writer;
+    private final Set<String> tools;
     private final int maxLineBytes;
     private final Duration drainTimeout;
     private final PendingRequests pending = new PendingRequests();
@@ -52,12 +54,14 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
     private volatile Object initializeId;
     private volatile boolean initializedSeen;
 
+    /** {@code tools} names the tools the server publishes: a call of any other is answered here, naming it. */
     public StdioLineTransportProvider(McpJsonMapper mcpJson, ObjectMapper json, InputStream in, OutputStream out,
-            int maxLineBytes, Duration drainTimeout) {
+            Set<String> tools, int maxLineBytes, Duration drainTimeout) {
         this.mcpJson = mcpJson;
         this.json = json;
         this.in = in;
         this.writer = new OutboundWriter(out);
+        this.tools = Set.copyOf(tools);
         this.maxLineBytes = maxLineBytes;
         this.drainTimeout = drainTimeout;
     }
@@ -97,7 +101,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
     }
 
     private void readUntilEnd() {
-        InboundDecoder decoder = new InboundDecoder(json, mcpJson);
+        InboundDecoder decoder = new InboundDecoder(json, mcpJson, tools);
         LineReader lines = new LineReader(in, maxLineBytes);
         try {
             for (byte[] line = lines.next(); line != null; line = lines.next()) {

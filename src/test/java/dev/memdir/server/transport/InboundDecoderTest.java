@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +19,8 @@ class InboundDecoderTest {
 
     private static final int MAX = 1024;
 
-    private final InboundDecoder decoder = new InboundDecoder(new ObjectMapper(), McpJsonDefaults.getMapper());
+    private final InboundDecoder decoder = new InboundDecoder(new ObjectMapper(), McpJsonDefaults.getMapper(),
+            Set.of("echo"));
 
     private Inbound decode(byte[] line) {
         return decoder.decode(line, MAX);
@@ -49,6 +51,12 @@ class InboundDecoderTest {
     private static String request(Object id, String method, String params) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\""
                 + (params == null ? "" : ",\"params\":" + params) + "}";
+    }
+
+    /** A completion/complete request (id 12) with this ref and argument (JSON text; a null argument is left out). */
+    private static String complete(String ref, String argument) {
+        return request(12, "completion/complete",
+                "{\"ref\":" + ref + (argument == null ? "" : ",\"argument\":" + argument) + "}");
     }
 
     static Stream<Arguments> replies() {
@@ -101,7 +109,15 @@ class InboundDecoderTest {
                 Arguments.of(request(10, "initialize", "{}"), -32602, "10"),
                 Arguments.of(request(10, "initialize", null), -32602, "10"),
                 Arguments.of(request(10, "initialize", "{\"protocolVersion\":5}"), -32602, "10"),
-                Arguments.of(request(11, "tools/list", "[]"), -32602, "11"));
+                Arguments.of(request(11, "tools/list", "[]"), -32602, "11"),
+                Arguments.of(request(12, "completion/complete", null), -32602, "12"),
+                Arguments.of(request(12, "completion/complete", "{}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/prompt\",\"name\":\"p\"}", null), -32602, "12"),
+                Arguments.of(complete("\"p\"", "{}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/nope\"}", "{\"name\":\"a\",\"value\":\"\"}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/prompt\"}", "{\"name\":\"a\",\"value\":\"\"}"), -32602, "12"),
+                Arguments.of(complete("{\"type\":\"ref/resource\"}", "{\"name\":\"a\",\"value\":\"\"}"), -32602,
+                        "12"));
     }
 
     @ParameterizedTest(name = "[{index}] {0} -> {1} id {2}")
@@ -118,10 +134,11 @@ class InboundDecoderTest {
                 Arguments.of(request(1, "tools/list", "{\"cursor\":\"c\"}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(2, "tools/call", "{\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}}"),
                         McpSchema.JSONRPCRequest.class),
-                Arguments.of(request(2, "tools/call", "{\"name\":\"no-such-tool\"}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(3, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
                         + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(3, "resources/read", "{\"uri\":\"memdir://memory/index\"}"),
+                        McpSchema.JSONRPCRequest.class),
+                Arguments.of(complete("{\"type\":\"ref/prompt\",\"name\":\"p\"}", "{\"name\":\"a\",\"value\":\"x\"}"),
                         McpSchema.JSONRPCRequest.class),
                 // an unknown method with a valid shape goes to the session, which answers -32601
                 Arguments.of(request(4, "no/such", null), McpSchema.JSONRPCRequest.class),
@@ -202,7 +219,7 @@ class InboundDecoderTest {
 
     @Test
     void validUtf8_multibyte_accepted() {
-        Inbound inbound = decode(request(1, "tools/call", "{\"name\":\"échø 😀\",\"arguments\":{}}"));
+        Inbound inbound = decode(request(1, "resources/read", "{\"uri\":\"memdir://échø 😀\"}"));
 
         assertThat(inbound).isInstanceOf(Inbound.Message.class);
     }
@@ -221,5 +238,15 @@ class InboundDecoderTest {
 
         assertThat(((Inbound.Reply) inbound).response().path("error").path("message").asText())
                 .isEqualTo("Invalid params: resources/read requires \"uri\"");
+    }
+
+    @Test
+    void callOfAToolNotPublished_invalidParamsNamingIt() {
+        Inbound inbound = decode(request(7, "tools/call", "{\"name\":\"format_disk\",\"arguments\":{}}"));
+
+        var response = ((Inbound.Reply) inbound).response();
+        assertThat(response.path("id").asInt()).isEqualTo(7);
+        assertThat(response.path("error").path("code").asInt()).isEqualTo(JsonRpcErrors.INVALID_PARAMS);
+        assertThat(response.path("error").path("message").asText()).isEqualTo("Unknown tool: format_disk");
     }
 }

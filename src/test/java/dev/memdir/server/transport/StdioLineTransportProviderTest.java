@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +69,7 @@ class StdioLineTransportProviderTest {
         String input = String.join("\n", lines) + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StdioLineTransportProvider provider = new StdioLineTransportProvider(McpJsonDefaults.getMapper(), JSON,
-                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, 1024 * 1024,
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, Set.of("echo"), 1024 * 1024,
                 Duration.ofSeconds(5));
         McpSyncServer server = McpServer.sync(provider)
                 .serverInfo("t", "1")

@@ -1,0 +1,81 @@
+package dev.memdir.server;
+
+import dev.memdir.instructions.InstructionsCache;
+import dev.memdir.memory.VisibleFiles;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What a client can offer while its user fills in an argument: memory paths for the history template, project
+ * paths for the instructions template, and words of memory file names for the recall prompt's query. Nothing is
+ * read until a request comes.
+ */
+final class Completions {
+
+    private static final Pattern NOT_A_WORD_CHARACTER = Pattern.compile("[^\\p{L}\\p{N}]+");
+
+    private final Path memoryRoot;
+    private final InstructionsCache instructions;
+    private final ProjectRoots roots;
+
+    Completions(Path memoryRoot, InstructionsCache instructions, ProjectRoots roots) {
+        this.memoryRoot = memoryRoot;
+        this.instructions = instructions;
+        this.roots = roots;
+    }
+
+    List<SyncCompletionSpecification> specifications() {
+        return List.of(
+                new SyncCompletionSpecification(new McpSchema.ResourceReference(HistoryResources.TEMPLATE),
+                        (exchange, request) -> CompletionValues.matching(
+                                Reads.io(HistoryResources.TEMPLATE, this::memoryFiles), typed(request))),
+                new SyncCompletionSpecification(new McpSchema.ResourceReference(InstructionResources.FOR_TEMPLATE),
+                        (exchange, request) -> {
+                            roots.askOnce(exchange);
+                            Path project = instructions.resolver().locations().projectDirectory();
+                            return CompletionValues.matching(Reads.io(InstructionResources.FOR_TEMPLATE,
+                                    () -> ProjectPaths.candidates(project, typed(request))), typed(request));
+                        }),
+                new SyncCompletionSpecification(new McpSchema.PromptReference(RecallFeatures.PROMPT_NAME),
+                        (exchange, request) -> queries(typed(request))));
+    }
+
+    private static String typed(McpSchema.CompleteRequest request) {
+        String value = request.argument().value();
+        return value == null ? "" : value;
+    }
+
+    /** The visible memory files, as paths below /memories. */
+    private Stream<String> memoryFiles() throws IOException {
+        List<String> files = new ArrayList<>();
+        VisibleFiles.walk(memoryRoot, (relative, file, attributes) -> files.add(relative));
+        return files.stream();
+    }
+
+    /**
+     * Completes the last word of a query with the words of memory file names: what the index names topics by, and
+     * a walk that reads no file (descriptions would mean reading every file at every keystroke).
+     */
+    private McpSchema.CompleteResult queries(String typed) {
+        int wordStart = typed.lastIndexOf(' ') + 1;
+        String before = typed.substring(0, wordStart);
+        Stream<String> words = Reads.io(RecallFeatures.PROMPT_NAME, this::memoryFiles)
+                .flatMap(path -> Arrays.stream(NOT_A_WORD_CHARACTER.split(withoutExtension(path))))
+                .filter(word -> !word.isEmpty())
+                .map(word -> before + word.toLowerCase(Locale.ROOT));
+        return CompletionValues.matching(words, before + typed.substring(wordStart).toLowerCase(Locale.ROOT));
+    }
+
+    private static String withoutExtension(String path) {
+        int dot = path.lastIndexOf('.');
+        return dot > path.lastIndexOf('/') ? path.substring(0, dot) : path;
+    }
+}
