@@ -87,7 +87,7 @@ public final class DirectoryStore implements MemoryStore {
                 unit.commit();
                 return result;
             } catch (IOException | CommandException | RuntimeException e) {
-                unit.abandon();
+                unit.abandon(e);
                 throw e;
             }
         });
@@ -345,9 +345,13 @@ public final class DirectoryStore implements MemoryStore {
         }
 
         /** After a failure part-way through a change the totals are unknown: the next change counts again. */
-        void abandon() throws IOException {
+        void abandon(Exception failure) {
             if (touched) {
-                ledger.forget();
+                try {
+                    ledger.forget();
+                } catch (IOException alsoFailed) {
+                    failure.addSuppressed(alsoFailed);
+                }
             }
         }
     }
