@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -115,6 +116,32 @@ class MemoryToolsIT {
         assertThat(text(call(client, "delete", Map.of("path", "/memories/archive"))))
                 .isEqualTo("Successfully deleted /memories/archive");
         assertThat(root.resolve("archive")).doesNotExist();
+    }
+
+    @Test
+    void aLinkLeadingOutOfTheRootIsNeverTouched() throws Exception {
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        Files.writeString(outside.resolve("secret.md"), "secret\n");
+        Files.createSymbolicLink(root.resolve("link"), outside);
+        List<Map<String, Object>> calls = List.of(
+                Map.of("tool", "view", "path", "/memories/link"),
+                Map.of("tool", "create", "path", "/memories/link", "file_text", "x"),
+                Map.of("tool", "str_replace", "path", "/memories/link", "old_str", "secret", "new_str", "x"),
+                Map.of("tool", "insert", "path", "/memories/link", "insert_line", 0, "insert_text", "x"),
+                Map.of("tool", "delete", "path", "/memories/link"),
+                Map.of("tool", "rename", "old_path", "/memories/link", "new_path", "/memories/moved"),
+                Map.of("tool", "delete", "path", "/memories/link/secret.md"));
+
+        for (Map<String, Object> arguments : calls) {
+            Map<String, Object> fields = new HashMap<>(arguments);
+            McpSchema.CallToolResult result = call(client, (String) fields.remove("tool"), fields);
+            assertThat(result.isError()).as(arguments.toString()).isTrue();
+            assertThat(text(result)).as(arguments.toString())
+                    .isEqualTo("Error: Path would escape /memories directory via symlink");
+        }
+        assertThat(Files.readSymbolicLink(root.resolve("link"))).isEqualTo(outside);
+        assertThat(outside.resolve("secret.md")).hasContent("secret");
+        assertThat(root.resolve("moved")).doesNotExist();
     }
 
     @Test
