@@ -27,7 +27,7 @@ final class PruneCommand {
     static int run(Settings settings, Duration olderThan, boolean apply, PrintStream out, PrintStream err)
             throws IOException {
         try (DirectoryStore store = HistoryCommand.open(settings)) {
-            List<MemoryAges.Age> stale = MemoryAges.of(store.root(), Instant.now(), olderThan).stream()
+            List<MemoryAges.Age> stale = MemoryAges.of(store, Instant.now(), olderThan).stream()
                     .filter(MemoryAges.Age::stale)
                     .filter(age -> !age.path().startsWith(ARCHIVE) && !age.path().equals(MemoryTool.INDEX.display()))
                     .collect(Collectors.toList());

@@ -99,6 +99,11 @@ public final class DirectoryStore implements MemoryStore {
     }
 
     @Override
+    public String location() {
+        return root.toString();
+    }
+
+    @Override
     public Usage usage() throws IOException {
         return ledger.peek();
     }
@@ -205,6 +210,15 @@ public final class DirectoryStore implements MemoryStore {
         @Override
         public List<ListedEntry> list(MemoryPath directory, int depth) throws IOException, CommandException {
             return ListingWalk.entries(locate(directory).disk(), directory.display(), depth);
+        }
+
+        @Override
+        public List<ListedFile> listedFiles() throws IOException {
+            List<ListedFile> listed = new ArrayList<>();
+            VisibleFiles.walk(root, (segments, attributes) -> listed.add(new ListedFile(
+                    new MemoryPath(MemoryPath.ROOT + "/" + String.join("/", segments), segments), attributes.size(),
+                    attributes.lastModifiedTime().toInstant(), attributes.lastAccessTime().toInstant())));
+            return listed;
         }
 
         @Override

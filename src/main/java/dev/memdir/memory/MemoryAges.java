@@ -3,8 +3,6 @@ package dev.memdir.memory;
 import dev.memdir.frontmatter.FrontmatterFields;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -26,35 +24,44 @@ public final class MemoryAges {
     public record Age(String path, Instant modified, boolean fromFrontmatter, Instant lastAccess, long ageDays,
             boolean stale) {}
 
+    private static final long LARGEST_READ = 4L << 20;
+
     private MemoryAges() {}
 
-    /** Returns every visible regular file below {@code root} with its age at {@code now}, oldest first. */
-    public static List<Age> of(Path root, Instant now, Duration staleAfter) throws IOException {
+    /** Returns every listed file of {@code store} with its age at {@code now}, oldest first. */
+    public static List<Age> of(MemoryStore store, Instant now, Duration staleAfter) throws IOException {
         List<Age> ages = new ArrayList<>();
-        VisibleFiles.walk(root, (relative, file, attributes) -> {
-            Optional<Instant> stamped = stampedModified(file);
-            Instant modified = stamped.orElse(attributes.lastModifiedTime().toInstant());
-            Duration age = Duration.between(modified, now);
-            ages.add(new Age("/memories/" + relative, modified, stamped.isPresent(),
-                    attributes.lastAccessTime().toInstant(), Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0));
-        });
+        try {
+            store.read(files -> {
+                for (ListedFile file : files.listedFiles()) {
+                    Optional<Instant> stamped = stampedModified(files, file);
+                    Instant modified = stamped.orElse(file.modified());
+                    Duration age = Duration.between(modified, now);
+                    ages.add(new Age(file.path().display(), modified, stamped.isPresent(), file.lastAccess(),
+                            Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0));
+                }
+                return null;
+            });
+        } catch (CommandException impossible) {
+            throw new AssertionError(impossible);
+        }
         ages.sort(Comparator.comparing(Age::modified).thenComparing(Age::path));
         return ages;
     }
 
-    private static Optional<Instant> stampedModified(Path file) {
+    private static Optional<Instant> stampedModified(MemoryFiles files, ListedFile file) throws IOException {
+        if (file.size() > LARGEST_READ) {
+            return Optional.empty();
+        }
         try {
-            if (Files.size(file) > (4L << 20)) {
-                return Optional.empty();
-            }
-            Object metadata = FrontmatterFields.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8))
+            Object metadata = FrontmatterFields.of(new String(files.read(file.path()), StandardCharsets.UTF_8))
                     .get("metadata");
             if (metadata instanceof Map<?, ?> fields && fields.get("modified") != null) {
                 Object modified = fields.get("modified");
                 return Optional.of(modified instanceof Date date ? date.toInstant()
                         : Instant.parse(modified.toString()));
             }
-        } catch (IOException | DateTimeParseException unreadableOrNotATime) {
+        } catch (CommandException | DateTimeParseException vanishedOrNotATime) {
             // The file's own time says how old it is.
         }
         return Optional.empty();

@@ -22,6 +22,9 @@ public interface MemoryFiles {
     /** Returns the listed entries below the directory {@code directory}, {@code depth} levels, pre-order by name. */
     List<ListedEntry> list(MemoryPath directory, int depth) throws IOException, CommandException;
 
+    /** Returns every listed regular file of the memory, at any depth, in no particular order. */
+    List<ListedFile> listedFiles() throws IOException;
+
     /**
      * Creates or replaces the file at {@code path} with {@code content}, whole or not at all: within the limits,
      * its missing parent directories made (and taken away again when the write fails), what it replaces kept in

@@ -21,6 +21,9 @@ public interface MemoryStore extends Closeable {
     /** Runs one command that only reads. */
     <T> T read(StoreWork<T> work) throws IOException, CommandException;
 
+    /** Returns where the memory lives, as the status resource names it (the directory store: its root). */
+    String location();
+
     /** Returns how much the memory holds, as the limits count it. */
     Usage usage() throws IOException;
 
@@ -37,8 +40,18 @@ public interface MemoryStore extends Closeable {
 
     /** Returns the kept versions of {@code path}, newest first. */
     default List<FileVersion> versions(MemoryPath path) throws IOException {
+        return readPlainly(files -> files.versions(path));
+    }
+
+    /** Returns every listed regular file of the memory, at any depth, in no particular order. */
+    default List<ListedFile> listedFiles() throws IOException {
+        return readPlainly(MemoryFiles::listedFiles);
+    }
+
+    /** Runs reading work that names no path, so that no command error can come of it. */
+    private <T> T readPlainly(StoreWork<T> work) throws IOException {
         try {
-            return read(files -> files.versions(path));
+            return read(work);
         } catch (CommandException impossible) {
             throw new AssertionError(impossible);
         }

@@ -7,22 +7,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The regular files of a memory root that a listing shows ({@link MemoryNames#listed}); links are neither followed
- * nor reported.
+ * The directory store's walk of the regular files a listing shows ({@link MemoryNames#listed}), at any depth;
+ * links are neither followed nor reported, unreadable places are skipped.
  */
-public final class VisibleFiles {
+final class VisibleFiles {
 
-    /** Receives one visible file: its path below the root with {@code /} separators, its disk path, attributes. */
-    public interface Visitor {
-        void visit(String relative, Path file, BasicFileAttributes attributes) throws IOException;
+    /** Receives one visible file: the names of its path below the root, and its attributes. */
+    interface Visitor {
+        void visit(List<String> segments, BasicFileAttributes attributes) throws IOException;
     }
 
     private VisibleFiles() {}
 
-    /** Calls {@code visitor} for every visible regular file below {@code root}; unreadable places are skipped. */
-    public static void walk(Path root, Visitor visitor) throws IOException {
+    static void walk(Path root, Visitor visitor) throws IOException {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
@@ -33,9 +34,9 @@ public final class VisibleFiles {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
                 if (attributes.isRegularFile() && MemoryNames.listed(file.getFileName().toString())) {
-                    String relative = root.relativize(file).toString()
-                            .replace(file.getFileSystem().getSeparator(), "/");
-                    visitor.visit(relative, file, attributes);
+                    List<String> segments = new ArrayList<>();
+                    root.relativize(file).forEach(name -> segments.add(name.toString()));
+                    visitor.visit(segments, attributes);
                 }
                 return FileVisitResult.CONTINUE;
             }

@@ -1,13 +1,15 @@
 package dev.memdir.recall;
 
-import dev.memdir.memory.VisibleFiles;
+import dev.memdir.memory.CommandException;
+import dev.memdir.memory.ListedFile;
+import dev.memdir.memory.MemoryFiles;
+import dev.memdir.memory.MemoryStore;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
+import java.nio.charset.CharacterCodingException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -28,13 +30,13 @@ public final class Recall {
     private static final double B = 0.75;
     private static final long LARGEST_FILE = 4L << 20;
 
-    private record Indexed(FileTime modified, long size, MemoryDocument document) {}
+    private record Indexed(Instant modified, long size, MemoryDocument document) {}
 
-    private final Path root;
+    private final MemoryStore store;
     private final Map<String, Indexed> index = new HashMap<>();
 
-    public Recall(Path root) {
-        this.root = root;
+    public Recall(MemoryStore store) {
+        this.store = store;
     }
 
     /** Returns up to {@code limit} files that share a term with {@code query}, best first. */
@@ -71,31 +73,38 @@ public final class Recall {
 
     private void refresh() throws IOException {
         Map<String, Indexed> seen = new HashMap<>();
-        VisibleFiles.walk(root, (relative, file, attributes) -> {
-            if (attributes.size() > LARGEST_FILE) {
-                return;
-            }
-            Indexed known = index.get(relative);
-            if (known != null && known.size() == attributes.size()
-                    && known.modified().equals(attributes.lastModifiedTime())) {
-                seen.put(relative, known);
-            } else {
-                read(file, relative).ifPresent(document -> seen.put(relative,
-                        new Indexed(attributes.lastModifiedTime(), attributes.size(), document)));
-            }
-        });
+        try {
+            store.read(files -> {
+                for (ListedFile file : files.listedFiles()) {
+                    if (file.size() > LARGEST_FILE) {
+                        continue;
+                    }
+                    String relative = file.relative();
+                    Indexed known = index.get(relative);
+                    if (known != null && known.size() == file.size() && known.modified().equals(file.modified())) {
+                        seen.put(relative, known);
+                    } else {
+                        read(files, file).ifPresent(document -> seen.put(relative,
+                                new Indexed(file.modified(), file.size(), document)));
+                    }
+                }
+                return null;
+            });
+        } catch (CommandException impossible) {
+            throw new AssertionError(impossible);
+        }
         index.clear();
         index.putAll(seen);
     }
 
-    private static Optional<MemoryDocument> read(Path file, String relative) {
+    private static Optional<MemoryDocument> read(MemoryFiles files, ListedFile file) throws IOException {
         try {
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
-            return Optional.of(MemoryDocument.of(relative, text));
-        } catch (IOException notTextOrVanished) {
+                    .decode(ByteBuffer.wrap(files.read(file.path()))).toString();
+            return Optional.of(MemoryDocument.of(file.relative(), text));
+        } catch (CharacterCodingException | CommandException notTextOrVanished) {
             return Optional.empty();
         }
     }

@@ -1,12 +1,12 @@
 package dev.memdir.server;
 
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.VisibleFiles;
+import dev.memdir.memory.ListedFile;
+import dev.memdir.memory.MemoryStore;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,12 +22,12 @@ final class Completions {
 
     private static final Pattern NOT_A_WORD_CHARACTER = Pattern.compile("[^\\p{L}\\p{N}]+");
 
-    private final Path memoryRoot;
+    private final MemoryStore memory;
     private final InstructionsCache instructions;
     private final ProjectRoots roots;
 
-    Completions(Path memoryRoot, InstructionsCache instructions, ProjectRoots roots) {
-        this.memoryRoot = memoryRoot;
+    Completions(MemoryStore memory, InstructionsCache instructions, ProjectRoots roots) {
+        this.memory = memory;
         this.instructions = instructions;
         this.roots = roots;
     }
@@ -55,9 +55,7 @@ final class Completions {
 
     /** The visible memory files, as paths below /memories. */
     private Stream<String> memoryFiles() throws IOException {
-        List<String> files = new ArrayList<>();
-        VisibleFiles.walk(memoryRoot, (relative, file, attributes) -> files.add(relative));
-        return files.stream();
+        return memory.listedFiles().stream().map(ListedFile::relative);
     }
 
     /**

@@ -78,7 +78,7 @@ public final class MemdirServer {
                         .resourceTemplates(instructionResources.template(), recall.template(),
                                 new HistoryResources(store, json).template())
                         .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt())
-                        .completions(new Completions(store.root(), instructions, roots).specifications())
+                        .completions(new Completions(store, instructions, roots).specifications())
                         .rootsChangeHandler((exchange, newRoots) -> {
                             if (roots.follow(newRoots)) {
                                 instructionUpdates.check();

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.LoadedIndex;
 import dev.memdir.memory.MemoryAges;
-import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.Usage;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
@@ -24,13 +24,13 @@ final class MemoryResources {
     static final String INDEX_URI = "memdir://memory/index";
     static final String STATUS_URI = "memdir://memory/status";
 
-    private final DirectoryStore store;
+    private final MemoryStore store;
     private final IndexBudget budget;
     private final ObjectMapper json;
 
     private final Duration staleAfter;
 
-    MemoryResources(DirectoryStore store, IndexBudget budget, Duration staleAfter, ObjectMapper json) {
+    MemoryResources(MemoryStore store, IndexBudget budget, Duration staleAfter, ObjectMapper json) {
         this.store = store;
         this.budget = budget;
         this.staleAfter = staleAfter;
@@ -69,7 +69,7 @@ final class MemoryResources {
     private String statusJson() throws IOException {
         Usage usage = store.usage();
         ObjectNode status = json.createObjectNode();
-        status.put("root", store.root().toString());
+        status.put("root", store.location());
         status.put("files", usage.files());
         status.put("bytes", usage.bytes());
         ObjectNode index = status.putObject("index");
@@ -88,7 +88,7 @@ final class MemoryResources {
         index.put("cut", figures.cut());
         status.put("staleAfterDays", staleAfter.toDays());
         ArrayNode memories = status.putArray("memories");
-        for (MemoryAges.Age age : MemoryAges.of(store.root(), Instant.now(), staleAfter)) {
+        for (MemoryAges.Age age : MemoryAges.of(store, Instant.now(), staleAfter)) {
             memories.addObject().put("path", age.path()).put("modified", age.modified().toString())
                     .put("modifiedFrom", age.fromFrontmatter() ? "frontmatter" : "file time")
                     .put("ageDays", age.ageDays()).put("lastAccess", age.lastAccess().toString())

@@ -3,7 +3,7 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.recall.Recall;
@@ -31,11 +31,11 @@ final class RecallFeatures {
     private static final int LISTED_MATCHES = 10;
 
     private final Recall recall;
-    private final DirectoryStore store;
+    private final MemoryStore store;
     private final ObjectMapper json;
 
-    RecallFeatures(DirectoryStore store, ObjectMapper json) {
-        this.recall = new Recall(store.root());
+    RecallFeatures(MemoryStore store, ObjectMapper json) {
+        this.recall = new Recall(store);
         this.store = store;
         this.json = json;
     }

@@ -3,6 +3,8 @@ package dev.memdir.bench;
 import dev.memdir.recall.MemoryCorpus;
 import dev.memdir.recall.Recall;
 import dev.memdir.recall.RecallMatch;
+import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,26 +36,28 @@ import org.openjdk.jmh.annotations.Warmup;
 public class RecallBenchmark {
 
     private Path base;
-    private Path root;
+    private DirectoryStore store;
     private Recall warm;
 
     @Setup(Level.Trial)
     public void writeNotes() throws IOException {
         base = Files.createTempDirectory("memdir-bench");
-        root = Files.createDirectories(base.resolve("memory"));
+        Path root = Files.createDirectories(base.resolve("memory"));
         MemoryCorpus.write(root, 10_000);
-        warm = new Recall(root);
+        store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "bench");
+        warm = new Recall(store);
         warm.search(MemoryCorpus.QUERY, 5);
     }
 
     @TearDown(Level.Trial)
     public void deleteNotes() throws IOException {
+        store.close();
         TempTrees.delete(base);
     }
 
     @Benchmark
     public List<RecallMatch> firstSearch() throws IOException {
-        return new Recall(root).search(MemoryCorpus.QUERY, 5);
+        return new Recall(store).search(MemoryCorpus.QUERY, 5);
     }
 
     @Benchmark

@@ -18,6 +18,12 @@ class MemoryAgesTest {
     @TempDir
     Path temp;
 
+    private static List<MemoryAges.Age> ages(Path root, Instant now, Duration staleAfter) throws Exception {
+        try (DirectoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "ages-test")) {
+            return MemoryAges.of(store, now, staleAfter);
+        }
+    }
+
     @Test
     void ageComesFromTheStampedModifiedTimeElseFromTheFileTime() throws Exception {
         Path root = Files.createDirectories(temp.resolve("a/memory"));
@@ -28,7 +34,7 @@ class MemoryAgesTest {
         Files.setLastModifiedTime(plain, FileTime.from(Instant.parse("2026-01-01T12:00:00Z")));
         Files.writeString(root.resolve(".hidden.md"), "x");
 
-        List<MemoryAges.Age> ages = MemoryAges.of(root, NOW, Duration.ofDays(90));
+        List<MemoryAges.Age> ages = ages(root, NOW, Duration.ofDays(90));
 
         assertThat(ages).extracting(MemoryAges.Age::path)
                 .containsExactly("/memories/sub/plain.md", "/memories/stamped.md", "/memories/quoted.md");
@@ -43,7 +49,7 @@ class MemoryAgesTest {
         Path file = Files.writeString(root.resolve("odd.md"), "---\nmetadata:\n  modified: someday\n---\n");
         Files.setLastModifiedTime(file, FileTime.from(NOW.minus(Duration.ofDays(3))));
 
-        MemoryAges.Age age = MemoryAges.of(root, NOW, Duration.ofDays(2)).get(0);
+        MemoryAges.Age age = ages(root, NOW, Duration.ofDays(2)).get(0);
 
         assertThat(age.fromFrontmatter()).isFalse();
         assertThat(age.ageDays()).isEqualTo(3);

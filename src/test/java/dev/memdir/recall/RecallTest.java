@@ -2,9 +2,13 @@ package dev.memdir.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.StoreLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,6 +16,21 @@ class RecallTest {
 
     @TempDir
     Path temp;
+
+    private final List<DirectoryStore> stores = new ArrayList<>();
+
+    @AfterEach
+    void closeStores() throws Exception {
+        for (DirectoryStore store : stores) {
+            store.close();
+        }
+    }
+
+    private Recall recall(Path root) throws Exception {
+        DirectoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "recall-test");
+        stores.add(store);
+        return new Recall(store);
+    }
 
     private Path root() throws Exception {
         return Files.createDirectories(temp.resolve("a/b/memory"));
@@ -22,7 +41,7 @@ class RecallTest {
         Path root = root();
         MemoryCorpus.write(root, 500);
 
-        List<RecallMatch> matches = new Recall(root).search(MemoryCorpus.QUERY, 10);
+        List<RecallMatch> matches = recall(root).search(MemoryCorpus.QUERY, 10);
 
         assertThat(matches).hasSize(10);
         assertThat(matches.get(0).path()).isEqualTo(MemoryCorpus.PLANTED);
@@ -37,7 +56,7 @@ class RecallTest {
         Files.writeString(root.resolve("lighthouse.md"), "Nothing about it in the text.\n");
         Files.writeString(root.resolve("c.md"), "---\ndescription: the lighthouse keeper\n---\nText.\n");
 
-        List<RecallMatch> matches = new Recall(root).search("lighthouse", 5);
+        List<RecallMatch> matches = recall(root).search("lighthouse", 5);
 
         assertThat(matches).extracting(RecallMatch::path)
                 .containsExactly("/memories/lighthouse.md", "/memories/c.md", "/memories/a.md");
@@ -54,14 +73,14 @@ class RecallTest {
         Files.createSymbolicLink(root.resolve("link.md"), temp.resolve("outside.md"));
         Files.writeString(root.resolve("kept.md"), "zebra\n");
 
-        assertThat(new Recall(root).search("zebra", 10)).extracting(RecallMatch::path)
+        assertThat(recall(root).search("zebra", 10)).extracting(RecallMatch::path)
                 .containsExactly("/memories/kept.md");
     }
 
     @Test
     void changedAndDeletedFilesAreSeenByTheNextSearch() throws Exception {
         Path root = root();
-        Recall recall = new Recall(root);
+        Recall recall = recall(root);
         Files.writeString(root.resolve("one.md"), "apples\n");
         Files.writeString(root.resolve("two.md"), "pears\n");
         assertThat(recall.search("apples", 5)).extracting(RecallMatch::path).containsExactly("/memories/one.md");
@@ -77,7 +96,7 @@ class RecallTest {
         Path root = root();
         Files.writeString(root.resolve("one.md"), "apples\n");
 
-        assertThat(new Recall(root).search("?! -", 5)).isEmpty();
-        assertThat(new Recall(root).search("bananas", 5)).isEmpty();
+        assertThat(recall(root).search("?! -", 5)).isEmpty();
+        assertThat(recall(root).search("bananas", 5)).isEmpty();
     }
 }

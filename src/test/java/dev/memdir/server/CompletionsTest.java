@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.instructions.InstructionsCache;
+import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.StoreLimits;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +22,7 @@ class CompletionsTest {
     Path temp;
 
     private Path root;
+    private DirectoryStore store;
     private Path project;
     private List<SyncCompletionSpecification> specifications;
 
@@ -35,8 +39,14 @@ class CompletionsTest {
         write(project.resolve("src/App.java"));
         InstructionsCache instructions = new InstructionsCache(new InstructionLocations(project, temp.resolve("home"),
                 temp.resolve("home/.claude"), temp.resolve("managed"), true, false));
-        specifications = new Completions(root, instructions, new ProjectRoots(instructions, true, project))
+        store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "completions-test");
+        specifications = new Completions(store, instructions, new ProjectRoots(instructions, true, project))
                 .specifications();
+    }
+
+    @AfterEach
+    void closeStore() throws Exception {
+        store.close();
     }
 
     private static void write(Path file) throws Exception {
