@@ -58,10 +58,13 @@ public enum Setting {
     enum Parser {
         /** true or false (also yes/no, 1/0); on the command line, the option alone or its {@code --no-} form. */
         SWITCH,
+        /** Any text, as given. */
         TEXT,
+        /** A path: {@code ~} is the home, a relative one lies under the working directory. */
         PATH,
         /** One of the words of the label, as {@code split|single}, in any case. */
         CHOICE,
+        /** trace, debug, info, warn, error or off, in any case. */
         LOG_LEVEL,
         /** A size, as {@code 102400}, {@code 100K} or {@code 1M}. */
         BYTES,
@@ -127,7 +130,7 @@ public enum Setting {
     }
 
     /** Returns whether the YAML file may set it: all but the file's own name. */
-    public boolean inFile() {
+    boolean inFile() {
         return this != CONFIG;
     }
 
