@@ -48,25 +48,25 @@ final class MemdirCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return serve(options.given(), options.configFile());
+        return serve(options.given());
     }
 
     /** Serves as {@code memdir} with no arguments does: settings from the environment and the config file. */
     int serveWithDefaults() {
-        return serve(Map.of(), Optional.empty());
+        return serve(Map.of());
     }
 
     /** Options given before {@code serve} count too; those after it win. */
     @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Serve MCP over stdio (the default command).")
     int serveCommand(@Mixin SettingOptions serveOptions) {
-        return serve(merged(serveOptions), serveOptions.configFile().or(options::configFile));
+        return serve(merged(serveOptions));
     }
 
     @Command(name = "index", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Print the figures of MEMORY.md against its budget; exit 1 when it is over.")
     int indexCommand(@Mixin SettingOptions indexOptions) {
-        Optional<Settings> settings = resolve(merged(indexOptions), indexOptions.configFile().or(options::configFile));
+        Optional<Settings> settings = resolve(merged(indexOptions));
         if (settings.isEmpty()) {
             return USAGE;
         }
@@ -96,8 +96,7 @@ final class MemdirCommand implements Callable<Integer> {
             err.println("memdir: --format must be text or json, not '" + format + "'");
             return USAGE;
         }
-        Optional<Settings> settings = resolve(merged(instructionOptions),
-                instructionOptions.configFile().or(options::configFile));
+        Optional<Settings> settings = resolve(merged(instructionOptions));
         if (settings.isEmpty()) {
             return USAGE;
         }
@@ -114,8 +113,7 @@ final class MemdirCommand implements Callable<Integer> {
             description = "List the earlier versions of a memory file kept before edits, renames and deletes.")
     int historyCommand(@Mixin SettingOptions historyOptions,
             @Parameters(paramLabel = "PATH", description = "/memories/notes.md or notes.md") String path) {
-        Optional<Settings> settings = resolve(merged(historyOptions),
-                historyOptions.configFile().or(options::configFile));
+        Optional<Settings> settings = resolve(merged(historyOptions));
         if (settings.isEmpty()) {
             return USAGE;
         }
@@ -136,7 +134,7 @@ final class MemdirCommand implements Callable<Integer> {
             String olderThan,
             @Option(names = "--apply", description = "Move the proposed files into /memories/archive/.")
             boolean apply) {
-        Optional<Settings> settings = resolve(merged(pruneOptions), pruneOptions.configFile().or(options::configFile));
+        Optional<Settings> settings = resolve(merged(pruneOptions));
         if (settings.isEmpty()) {
             return USAGE;
         }
@@ -163,8 +161,7 @@ final class MemdirCommand implements Callable<Integer> {
             Integer version,
             @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
             boolean help) {
-        Optional<Settings> settings = resolve(merged(restoreOptions),
-                restoreOptions.configFile().or(options::configFile));
+        Optional<Settings> settings = resolve(merged(restoreOptions));
         if (settings.isEmpty()) {
             return USAGE;
         }
@@ -217,17 +214,17 @@ final class MemdirCommand implements Callable<Integer> {
         return flags;
     }
 
-    private Optional<Settings> resolve(Map<String, String> flags, Optional<String> configFile) {
+    private Optional<Settings> resolve(Map<String, String> flags) {
         try {
-            return Optional.of(SettingsResolver.forThisProcess().resolve(flags, configFile));
+            return Optional.of(SettingsResolver.forThisProcess().resolve(flags));
         } catch (ConfigException e) {
             err.println("memdir: " + e.getMessage());
             return Optional.empty();
         }
     }
 
-    private int serve(Map<String, String> flags, Optional<String> configFile) {
-        Optional<Settings> resolved = resolve(flags, configFile);
+    private int serve(Map<String, String> flags) {
+        Optional<Settings> resolved = resolve(flags);
         if (resolved.isEmpty()) {
             return USAGE;
         }

@@ -15,15 +15,6 @@ public enum AgentScope {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
-    static Optional<AgentScope> parse(String value) {
-        for (AgentScope scope : values()) {
-            if (scope.name().equalsIgnoreCase(value.trim())) {
-                return Optional.of(scope);
-            }
-        }
-        return Optional.empty();
-    }
-
     /**
      * The directory name of an agent: a {@code :} (as in {@code plugin:agent}) becomes {@code -}; empty when what is
      * left is not a plain name, so that no agent name can reach outside its scope's directory.

@@ -20,7 +20,7 @@ final class ConfigFile {
     private ConfigFile() {}
 
     /** Returns the file's settings as strings; a missing file is empty unless it was asked for explicitly. */
-    static Map<String, String> read(Path file, boolean explicit, Set<String> knownKeys) throws ConfigException {
+    static Map<String, String> read(Path file, boolean explicit) throws ConfigException {
         if (!Files.exists(file)) {
             if (explicit) {
                 throw new ConfigException("config file " + file + " does not exist");
@@ -42,12 +42,13 @@ final class ConfigFile {
         if (!(document instanceof Map<?, ?> mapping)) {
             throw new ConfigException("config file " + file + " must be a mapping of settings, like 'root: ~/notes'");
         }
+        Set<String> knownKeys = fileKeys();
         Map<String, String> settings = new LinkedHashMap<>();
         for (Map.Entry<?, ?> entry : mapping.entrySet()) {
             String key = String.valueOf(entry.getKey());
             if (!knownKeys.contains(key)) {
                 throw new ConfigException("config file " + file + " has an unknown setting '" + key + "'; known: "
-                        + String.join(", ", new TreeSet<>(knownKeys)));
+                        + String.join(", ", knownKeys));
             }
             if (entry.getValue() instanceof Map || entry.getValue() instanceof Iterable) {
                 throw new ConfigException("'" + key + "' in " + file + " must be a single value");
@@ -57,5 +58,16 @@ final class ConfigFile {
             }
         }
         return settings;
+    }
+
+    /** Returns the keys the file may hold, sorted. */
+    private static Set<String> fileKeys() {
+        Set<String> keys = new TreeSet<>();
+        for (Setting setting : Setting.values()) {
+            if (setting.inFile()) {
+                keys.add(setting.key());
+            }
+        }
+        return keys;
     }
 }

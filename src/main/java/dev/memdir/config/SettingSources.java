@@ -1,13 +1,11 @@
 package dev.memdir.config;
 
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Where a setting's raw value comes from, first match wins: command-line flags, then environment
- * variables ({@code MEMDIR_} plus the key in upper case, {@code -} as {@code _}), then the YAML file.
+ * variables, then the YAML file.
  */
 final class SettingSources {
 
@@ -26,23 +24,22 @@ final class SettingSources {
         this.fileName = fileName;
     }
 
-    static String envName(String key) {
-        return "MEMDIR_" + key.toUpperCase(Locale.ROOT).replace('-', '_');
-    }
-
     /** Returns the first value set; an empty one counts as unset, except on the command line where it is an error. */
-    Optional<Raw> lookup(String key) throws ConfigException {
-        String flag = flags.get(key);
-        if (flag != null && flag.isBlank()) {
-            throw new ConfigException("--" + key + " must not be empty");
-        }
-        for (Raw candidate : List.of(
-                new Raw(flag, "--" + key),
-                new Raw(env.get(envName(key)), envName(key)),
-                new Raw(file.get(key), "'" + key + "' in " + fileName))) {
-            if (candidate.value() != null && !candidate.value().isBlank()) {
-                return Optional.of(candidate);
+    Optional<Raw> lookup(Setting setting) throws ConfigException {
+        String flag = flags.get(setting.key());
+        if (flag != null) {
+            if (flag.isBlank()) {
+                throw new ConfigException(setting.option() + " must not be empty");
             }
+            return Optional.of(new Raw(flag, setting.option()));
+        }
+        String fromEnv = env.get(setting.envName());
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return Optional.of(new Raw(fromEnv, setting.envName()));
+        }
+        String fromFile = file.get(setting.key());
+        if (fromFile != null && !fromFile.isBlank()) {
+            return Optional.of(new Raw(fromFile, "'" + setting.key() + "' in " + fileName));
         }
         return Optional.empty();
     }

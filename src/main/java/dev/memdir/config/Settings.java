@@ -35,8 +35,6 @@ public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFi
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
         Duration staleAfter) {
 
-    public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
-
     /** Returns the limits of the memory store. */
     public StoreLimits limits() {
         return new StoreLimits(maxFileBytes, maxRootBytes, maxFiles);

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -60,7 +61,8 @@ class SettingsResolverTest {
     }
 
     private Settings resolve(Optional<String> configFlag) throws ConfigException {
-        return new SettingsResolver(env, home, work).resolve(flags, configFlag);
+        configFlag.ifPresent(file -> flags.put("config", file));
+        return new SettingsResolver(env, home, work).resolve(flags);
     }
 
     private void assertFails(String message) {
@@ -94,7 +96,7 @@ class SettingsResolverTest {
         assertThat(settings.root()).isEqualTo(memdirRoot(home.resolve(".memdir")));
         assertThat(settings.tools()).isEqualTo(ToolLayout.SPLIT);
         assertThat(settings.readOnly()).isFalse();
-        assertThat(settings.maxFileBytes()).isEqualTo(102400).isEqualTo(Settings.DEFAULT_MAX_FILE_BYTES);
+        assertThat(settings.maxFileBytes()).isEqualTo(102400);
         assertThat(settings.logLevel()).isEqualTo("INFO");
         assertThat(settings.logFile()).isEmpty();
     }
@@ -587,14 +589,18 @@ class SettingsResolverTest {
     private String give(Source source, String key, String value) throws IOException {
         switch (source) {
             case FLAG -> flags.put(key, value);
-            case ENV -> env.put(SettingSources.envName(key), value);
+            case ENV -> env.put(envName(key), value);
             case FILE -> write(defaultConfig(), key + ": '" + value.replace("'", "''") + "'\n");
         }
         return switch (source) {
             case FLAG -> "--" + key;
-            case ENV -> SettingSources.envName(key);
+            case ENV -> envName(key);
             case FILE -> "'" + key + "' in " + defaultConfig();
         };
+    }
+
+    private static String envName(String key) {
+        return Setting.valueOf(key.toUpperCase(Locale.ROOT).replace('-', '_')).envName();
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
@@ -682,6 +688,24 @@ class SettingsResolverTest {
         flags.clear();
         env.put("MEMDIR_ROOT", "");
         assertThat(resolve().root().getFileName().toString()).isEqualTo("memory");
+    }
+
+    @Test
+    void configFile_emptyFlag_isAnError_unusablePath_namesItsSource() {
+        assertFails(Optional.of(""), "--config must not be empty");
+
+        flags.clear();
+        env.put("MEMDIR_CONFIG", "a\0b");
+        assertFails("MEMDIR_CONFIG is not a usable path: 'a\0b'");
+    }
+
+    @Test
+    void names_followFromTheTableRow() {
+        assertThat(Setting.MAX_FILE_BYTES.key()).isEqualTo("max-file-bytes");
+        assertThat(Setting.MAX_FILE_BYTES.option()).isEqualTo("--max-file-bytes");
+        assertThat(Setting.MAX_FILE_BYTES.envName()).isEqualTo("MEMDIR_MAX_FILE_BYTES");
+        assertThat(Setting.CONFIG.envName()).isEqualTo("MEMDIR_CONFIG");
+        assertThat(Setting.CONFIG.inFile()).as("the file cannot name itself").isFalse();
     }
 
     @ParameterizedTest(name = "[{index}] {0}")

@@ -1,0 +1,165 @@
+package dev.memdir.config;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The table of memdir's settings. Each is an option ({@code --} + its key), an environment variable
+ * ({@code MEMDIR_} + its name) and a key of the YAML file; {@link SettingsResolver} parses its values with its
+ * parser, the command line builds its option and help from it, and a test holds README's options table to it.
+ * A new setting is one constant here, plus its use in the resolver.
+ */
+public enum Setting {
+    ROOT(Parser.PATH, "DIR", Default.described("per project: `~/.memdir/projects/<key>/memory`"),
+            "Memory root that /memories maps to (created if missing)."),
+    CLAUDE_CODE_MEMORY(Default.OFF, "Use Claude Code's own auto-memory directory of this project"
+            + " (~/.claude/projects/<project key>/memory), so both share one memory."),
+    AGENT(Parser.TEXT, "NAME", Default.NONE,
+            "Serve the own memory of the agent NAME (as Claude Code gives a subagent); needs --scope."),
+    SCOPE(Parser.CHOICE, "user|project|local", Default.NONE, "With --agent: ~/.claude/agent-memory/NAME (user),"
+            + " <project>/.claude/agent-memory/NAME (project) or <project>/.claude/agent-memory-local/NAME (local)."),
+    TOOLS(Parser.CHOICE, "split|single", Default.value("split"),
+            "Publish six tools (split) or one 'memory' tool taking a command (single)."),
+    READ_ONLY(Default.OFF, "Publish only the view tool."),
+    SEARCH_TOOL(Default.OFF, "Also publish recall as a seventh tool, search (off: every tool costs context on every"
+            + " request; the recall prompt and resource are always there)."),
+    HISTORY_KEEP(Parser.VERSIONS, "N", Default.value("20"), "Earlier versions kept of each memory file."),
+    HISTORY_MAX_BYTES(Parser.BYTES, "N", Default.value("10M"),
+            "Most bytes all kept versions together may hold; the oldest go first."),
+    STALE_AFTER(Parser.DAYS, "DAYS", Default.value("90"),
+            "Days a memory file may go untouched before status flags it as stale."),
+    MAX_FILE_BYTES(Parser.BYTES, "N", Default.value("100K"), "Largest memory file a write may produce."),
+    MAX_ROOT_BYTES(Parser.BYTES, "N", Default.described("no limit"),
+            "Most bytes all memory files together may hold."),
+    MAX_FILES(Parser.COUNT, "N", Default.described("no limit"), "Most memory files the root may hold."),
+    LOG_LEVEL(Parser.LOG_LEVEL, "LEVEL", Default.value("info"),
+            "trace, debug, info, warn, error or off. Logs go to stderr."),
+    LOG_FILE(Parser.PATH, "FILE", Default.NONE, "Also append logs to this file."),
+    INDEX_MAX_LINES(Parser.INT, "N", Default.value("200"), "Lines of MEMORY.md that load."),
+    INDEX_MAX_BYTES(Parser.INT, "N", Default.value("25000"), "UTF-8 bytes of MEMORY.md that load."),
+    INDEX_NEAR_RATIO(Parser.RATIO, "R", Default.value("0.9"),
+            "From this share of a limit on, writes to MEMORY.md get a reminder."),
+    INDEX_TARGET_RATIO(Parser.RATIO, "R", Default.value("0.7"),
+            "The share of a limit an over-budget index is asked to shrink to."),
+    SESSION_ID(Parser.TEXT, "ID", Default.described("a new UUID per session"),
+            "Session id recorded as metadata.originSessionId."),
+    PROJECT(Parser.PATH, "DIR", Default.described("the client's first root, else the working directory"),
+            "Project whose instructions are resolved and whose memory is the default root."),
+    CLAUDE_CONFIG_DIR(Parser.PATH, "DIR", Default.described("`CLAUDE_CONFIG_DIR`, else `~/.claude`"),
+            "Claude Code's configuration directory."),
+    MANAGED_DIR(Parser.PATH, "DIR", Default.described("`/etc/claude-code` (Linux)"), "Managed-policy directory."),
+    AGENTS_MD(Default.ON, "Read AGENTS.md where a directory has no CLAUDE.md."),
+    ALLOW_EXTERNAL_IMPORTS(Default.OFF,
+            "Let project instruction files import files outside the project without approval."),
+    CONFIG(Parser.PATH, "FILE", Default.described("`~/.memdir/config.yaml`"),
+            "YAML settings file. Flags beat environment variables beat the file.");
+
+    /** How a setting's text becomes its value; {@link SettingsResolver} holds the rules. */
+    enum Parser {
+        /** true or false (also yes/no, 1/0); on the command line, the option alone or its {@code --no-} form. */
+        SWITCH,
+        /** Any text, as given. */
+        TEXT,
+        /** A path: {@code ~} is the home, a relative one lies under the working directory. */
+        PATH,
+        /** One of the words of the label, as {@code split|single}, in any case. */
+        CHOICE,
+        /** trace, debug, info, warn, error or off, in any case. */
+        LOG_LEVEL,
+        /** A size, as {@code 102400}, {@code 100K} or {@code 1M}. */
+        BYTES,
+        /** A number of days, as {@code 90} or {@code 90d}. */
+        DAYS,
+        /** A fraction above 0 and at most 1. */
+        RATIO,
+        /** A positive whole number. */
+        COUNT,
+        /** A positive whole number that fits in an int. */
+        INT,
+        /** A number of kept versions of one file, each a file on disk: 1 to 10000. */
+        VERSIONS
+    }
+
+    /** What a setting is when nothing sets it: a value in the setting's own syntax, or a description. */
+    record Default(String text, boolean isValue) {
+
+        static final Default OFF = value("false");
+        static final Default ON = value("true");
+        static final Default NONE = described("none");
+
+        static Default value(String value) {
+            return new Default(value, true);
+        }
+
+        static Default described(String description) {
+            return new Default(description, false);
+        }
+    }
+
+    private final Parser parser;
+    private final String label;
+    private final Default fallback;
+    private final String help;
+    private final String key;
+
+    Setting(Parser parser, String label, Default fallback, String help) {
+        this.parser = parser;
+        this.label = label;
+        this.fallback = fallback;
+        this.help = help;
+        this.key = name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** A switch: an option without a value. */
+    Setting(Default fallback, String help) {
+        this(Parser.SWITCH, null, fallback, help);
+    }
+
+    /** Returns the key: the option without its {@code --}, and the key in the YAML file. */
+    public String key() {
+        return key;
+    }
+
+    /** Returns the option, as {@code --root}. */
+    public String option() {
+        return "--" + key;
+    }
+
+    public String envName() {
+        return "MEMDIR_" + name();
+    }
+
+    /** Returns whether the YAML file may set it: all but the file's own name. */
+    boolean inFile() {
+        return this != CONFIG;
+    }
+
+    /** Returns whether the option takes no value: given alone it means true, in its {@code --no-} form false. */
+    public boolean isSwitch() {
+        return parser == Parser.SWITCH;
+    }
+
+    /** Returns what the option's value is called in help, as {@code DIR}; null for a switch. */
+    public String label() {
+        return label;
+    }
+
+    /** Returns the default value, in the setting's own syntax; empty when the default is worked out, or none. */
+    public Optional<String> defaultValue() {
+        return fallback.isValue() ? Optional.of(fallback.text()) : Optional.empty();
+    }
+
+    /** Returns the default as README shows it: the value, or what holds instead (Markdown). */
+    public String defaultText() {
+        return fallback.text();
+    }
+
+    /** Returns the one-line help of the option, without its default. */
+    public String help() {
+        return help;
+    }
+
+    Parser parser() {
+        return parser;
+    }
+}
