@@ -9,6 +9,7 @@ import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.RootWatcher;
+import dev.memdir.server.transport.InitializeAnswer;
 import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -44,8 +45,14 @@ public final class MemdirServer {
         try (MemoryStore store = MemoryStore.open(settings.root(), settings.limits(), settings.history(), stamper);
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
-            MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());
             MemoryResources memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
+            McpSchema.Implementation serverInfo = new McpSchema.Implementation("memdir", version);
+            String instructionsText = ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
+            StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
+                    StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
+            // The client waits for this answer before anything else; the rest of the server is built meanwhile.
+            transport.listen(InitializeAnswer.of(capabilities(), serverInfo, instructionsText));
+            MemoryTool memoryTool = new MemoryTool(store, settings.readOnly(), settings.indexBudget());
             InstructionsCache instructions = instructionUpdates.cache();
             ProjectRoots roots = new ProjectRoots(instructions, settings.project().isPresent(),
                     settings.instructions().projectDirectory());
@@ -54,16 +61,14 @@ public final class MemdirServer {
                     store.root().resolve(MemoryTool.INDEX.fileName()), settings.indexBudget(), json);
             String protocol = ServerInstructions.protocol(settings.tools());
             ResourceUpdates memoryUpdates = new ResourceUpdates();
-            StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
-                    StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
             List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
             resources.addAll(instructionResources.resources());
             try (RootWatcher watcher = RootWatcher.start(store.root(), memoryUpdates)) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
                         .jsonMapper(mcpJson)
-                        .serverInfo("memdir", version)
-                        .instructions(ServerInstructions.withIndex(settings.tools(), memory.loadIndex()))
+                        .serverInfo(serverInfo)
+                        .instructions(instructionsText)
                         .capabilities(capabilities())
                         .validateToolInputs(false)
                         .jsonSchemaValidator(new PrecheckedToolSchemas())
