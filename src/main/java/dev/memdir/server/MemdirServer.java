@@ -37,14 +37,15 @@ public final class MemdirServer {
     /** Serves MCP on {@code in}/{@code out} until the client closes its input and every request is answered. */
     public static void serve(Settings settings, String version, InputStream in, OutputStream out)
             throws IOException, InterruptedException {
-        ObjectMapper json = SharedJson.mapper();
-        McpJsonMapper mcpJson = SharedJson.mcp();
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(MemdirServer::newSessionId);
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
         try (MemoryStore store = MemoryStore.open(settings.root(), settings.limits(), settings.history(), stamper);
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
+            // Only now: a warm-up thread makes the mapper while this one opened the store.
+            ObjectMapper json = SharedJson.mapper();
+            McpJsonMapper mcpJson = SharedJson.mcp();
             MemoryResources memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
             McpSchema.Implementation serverInfo = new McpSchema.Implementation("memdir", version);
             String instructionsText = ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
