@@ -24,6 +24,7 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
         if (System.getProperty("logback.configurationFile") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
+        StderrStatusListener.install(context);
         ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
         appender.setContext(context);
         appender.setName("STDERR");
