@@ -119,6 +119,9 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         LineReader lines = new LineReader(in, maxLineBytes);
         try {
             for (byte[] line = lines.next(); line != null; line = lines.next()) {
+                if (initializeId == null && earlyResponse == null && earlyAnswer.isPresent()) {
+                    decoder.initializeCall(line, maxLineBytes).ifPresent(this::answerEarly);
+                }
                 Inbound inbound = decoder.decode(line, maxLineBytes);
                 if (inbound instanceof Inbound.Reply reply) {
                     log.warn("Answered a bad input line with: {}", reply.response().path("error").path("message"));
@@ -143,7 +146,8 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
             }
             if (initialize && initializeId == null) {
                 initializeId = request.id();
-                if (answerEarly(request)) {
+                if (earlyResponse != null) {
+                    // Answered already: the session still takes it, to learn the client, and its answer is checked.
                     worker.execute(() -> handle(message));
                     return;
                 }
@@ -161,22 +165,12 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         }
     }
 
-    /** Answers initialize here when the request is one the SDK answers with a result; false when it is not. */
-    private boolean answerEarly(McpSchema.JSONRPCRequest request) {
-        if (earlyAnswer.isEmpty()) {
-            return false;
-        }
-        McpSchema.InitializeRequest initialize;
-        try {
-            initialize = mcpJson.convertValue(request.params(), McpSchema.InitializeRequest.class);
-        } catch (RuntimeException e) {
-            return false;
-        }
-        String response = earlyAnswer.get().response(request.id(), initialize.protocolVersion(), protocolVersions(),
+    /** Answers initialize before the session exists (the request still goes to the session after). */
+    private void answerEarly(InitializeCall call) {
+        String response = earlyAnswer.orElseThrow().response(call.id(), call.protocolVersion(), protocolVersions(),
                 json.getFactory());
         earlyResponse = response;
         worker.execute(() -> writer.writeLine(response));
-        return true;
     }
 
     private void handle(McpSchema.JSONRPCMessage message) {
