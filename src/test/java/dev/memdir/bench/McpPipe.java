@@ -96,6 +96,14 @@ final class McpPipe implements AutoCloseable {
         throw failure("/proc/" + process.pid() + "/status has no VmHWM line");
     }
 
+    /**
+     * The CPU time (user and system, all threads) the process has used so far, in nanoseconds: unlike the wall
+     * time, it hardly grows when other processes load the machine.
+     */
+    long cpuNanos() {
+        return process.info().totalCpuDuration().orElseThrow(() -> failure("no CPU time for the process")).toNanos();
+    }
+
     /** Closes stdin, the MCP way to stop a stdio server, and waits for a clean exit. */
     void closeAndWait() throws IOException, InterruptedException {
         stdin.close();
