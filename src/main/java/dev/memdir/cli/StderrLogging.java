@@ -16,16 +16,23 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  */
 public final class StderrLogging extends ContextAwareBase implements Configurator {
 
+    /** What each stderr line looks like; {@link StderrLineEncoder} writes it without logback's pattern layout. */
+    static final String STDERR_PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{24} - %msg%n";
+
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         if (System.getProperty("logback.configurationFile") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
+        StderrStatusListener.install(context);
         ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
         appender.setContext(context);
         appender.setName("STDERR");
         appender.setTarget("System.err");
-        appender.setEncoder(encoder(context, "%d{HH:mm:ss.SSS} %-5level %logger{24} - %msg%n"));
+        StderrLineEncoder encoder = new StderrLineEncoder();
+        encoder.setContext(context);
+        encoder.start();
+        appender.setEncoder(encoder);
         appender.start();
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);

@@ -9,6 +9,7 @@ import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.RootWatcher;
+import dev.memdir.server.transport.InitializeAnswer;
 import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -23,10 +24,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Collectors;
 
 /** Builds the MCP server over a memory store and serves it on a pair of streams until input ends. */
 public final class MemdirServer {
@@ -38,16 +37,24 @@ public final class MemdirServer {
     /** Serves MCP on {@code in}/{@code out} until the client closes its input and every request is answered. */
     public static void serve(Settings settings, String version, InputStream in, OutputStream out)
             throws IOException, InterruptedException {
-        ObjectMapper json = SharedJson.mapper();
-        McpJsonMapper mcpJson = SharedJson.mcp();
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(MemdirServer::newSessionId);
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
         try (DirectoryStore store = DirectoryStore.open(settings.root(), settings.limits(), settings.history(), sessionId);
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
-            MemoryTool memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
+            // Only now: a warm-up thread makes the mapper while this one opened the store.
+            ObjectMapper json = SharedJson.mapper();
+            McpJsonMapper mcpJson = SharedJson.mcp();
             MemoryResources memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
+            McpSchema.Implementation serverInfo = new McpSchema.Implementation("memdir", version);
+            String instructionsText = ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
+            StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
+                    ToolCatalog.names(settings.tools(), settings.readOnly(), settings.searchTool()),
+                    StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
+            // The client waits for this answer before anything else; the rest of the server is built meanwhile.
+            transport.listen(InitializeAnswer.of(capabilities(), serverInfo, instructionsText));
+            MemoryTool memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
             InstructionsCache instructions = instructionUpdates.cache();
             ProjectRoots roots = new ProjectRoots(instructions, settings.project().isPresent(),
                     settings.instructions().projectDirectory());
@@ -57,16 +64,14 @@ public final class MemdirServer {
             String protocol = ServerInstructions.protocol(settings.tools());
             ResourceUpdates memoryUpdates = new ResourceUpdates();
             List<SyncToolSpecification> tools = tools(new ToolCatalog(json), memoryTool, recall, settings);
-            StdioLineTransportProvider transport = new StdioLineTransportProvider(mcpJson, json, in, out,
-                    toolNames(tools), StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
             List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
             resources.addAll(instructionResources.resources());
             try (RootWatcher watcher = RootWatcher.start(store.root(), memoryUpdates)) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
                         .jsonMapper(mcpJson)
-                        .serverInfo("memdir", version)
-                        .instructions(ServerInstructions.withIndex(settings.tools(), memory.loadIndex()))
+                        .serverInfo(serverInfo)
+                        .instructions(instructionsText)
                         .capabilities(capabilities())
                         .validateToolInputs(false)
                         .jsonSchemaValidator(new PrecheckedToolSchemas())
@@ -107,10 +112,6 @@ public final class MemdirServer {
     static McpSchema.ServerCapabilities capabilities() {
         return McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).prompts(false).completions()
                 .build();
-    }
-
-    private static Set<String> toolNames(List<SyncToolSpecification> tools) {
-        return tools.stream().map(tool -> tool.tool().name()).collect(Collectors.toSet());
     }
 
     private static List<SyncToolSpecification> tools(ToolCatalog catalog, MemoryTool memoryTool, RecallFeatures recall,

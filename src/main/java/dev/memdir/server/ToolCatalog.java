@@ -9,9 +9,12 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import dev.memdir.config.ToolLayout;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The tool definitions a client lists: six tools (the default) or the API's single {@code memory} tool. */
 final class ToolCatalog {
@@ -80,6 +83,18 @@ final class ToolCatalog {
         annotations.put("idempotentHint", false);
         annotations.put("openWorldHint", false);
         return toTool(tool);
+    }
+
+    /**
+     * Returns the names of the tools a server with these settings publishes, known before the catalog is read (the
+     * transport checks calls against them from the first line on).
+     */
+    static Set<String> names(ToolLayout layout, boolean readOnly, boolean searchTool) {
+        Set<String> names = new HashSet<>(layout == ToolLayout.SINGLE ? List.of(SINGLE_TOOL_NAME) : commands(readOnly));
+        if (searchTool) {
+            names.add("search");
+        }
+        return Set.copyOf(names);
     }
 
     private static List<String> commands(boolean readOnly) {

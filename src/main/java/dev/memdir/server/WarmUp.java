@@ -11,10 +11,10 @@ import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
 
 /**
- * Work every start needs before it can answer {@code initialize}, begun on a second thread while the main one
- * parses the command line and opens the store: starting logging, and teaching the shared JSON mapper the
- * messages of {@code initialize} and {@code tools/list}. Nothing here has an effect anyone can see; a failure
- * only loses the head start.
+ * Work every start needs before it can answer {@code initialize}, begun on two more threads while the main one
+ * parses the command line and opens the store: starting logging, and teaching the shared JSON mapper the request
+ * {@code initialize} and the answer to {@code tools/list}. Nothing here has an effect anyone can see; a failure only
+ * loses the head start.
  */
 public final class WarmUp {
 
@@ -22,14 +22,20 @@ public final class WarmUp {
             + "{\"protocolVersion\":\"" + ProtocolVersions.MCP_2025_11_25 + "\",\"capabilities\":{\"roots\":"
             + "{\"listChanged\":true}},\"clientInfo\":{\"name\":\"memdir\",\"version\":\"0\"}}}";
 
-    /** Open while the warm-up thread starts logging: SLF4J hands other threads a stand-in factory meanwhile. */
+    /** Open while a warm-up thread starts logging: SLF4J hands other threads a stand-in factory meanwhile. */
     private static volatile CountDownLatch loggingStarted = new CountDownLatch(0);
 
     private WarmUp() {}
 
     public static void begin() {
         loggingStarted = new CountDownLatch(1);
-        Thread thread = new Thread(WarmUp::run, "memdir-warm-up");
+        // Two threads: the main one mostly waits for both, and neither needs the other.
+        start(WarmUp::startLogging, "memdir-warm-up-logging");
+        start(WarmUp::teachJson, "memdir-warm-up-json");
+    }
+
+    private static void start(Runnable work, String name) {
+        Thread thread = new Thread(work, name);
         thread.setDaemon(true);
         thread.start();
     }
@@ -44,25 +50,25 @@ public final class WarmUp {
         return LoggerFactory.getILoggerFactory();
     }
 
-    private static void run() {
+    private static void startLogging() {
         try {
             LoggerFactory.getILoggerFactory();
         } finally {
             loggingStarted.countDown();
         }
+    }
+
+    private static void teachJson() {
         try {
             ObjectMapper json = SharedJson.mapper();
             McpJsonMapper mcpJson = SharedJson.mcp();
             json.readTree(INITIALIZE);
             McpSchema.JSONRPCRequest request =
                     (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(mcpJson, INITIALIZE);
-            McpSchema.InitializeRequest initialize =
-                    mcpJson.convertValue(request.params(), McpSchema.InitializeRequest.class);
-            McpSchema.InitializeResult result = new McpSchema.InitializeResult(initialize.protocolVersion(),
-                    MemdirServer.capabilities(), new McpSchema.Implementation("memdir", "0"), "");
-            mcpJson.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(), result,
-                    null));
-            mcpJson.writeValueAsString(new McpSchema.ListToolsResult(new ToolCatalog(json).split(false), null));
+            mcpJson.convertValue(request.params(), McpSchema.InitializeRequest.class);
+            // The transport writes the initialize answer itself; tools/list is usually the next request.
+            mcpJson.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(),
+                    new McpSchema.ListToolsResult(new ToolCatalog(json).split(false), null), null));
         } catch (IOException | RuntimeException e) {
             LoggerFactory.getLogger(WarmUp.class).debug("start-up warm-up stopped early", e);
         }

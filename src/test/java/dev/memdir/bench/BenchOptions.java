@@ -7,12 +7,14 @@ import java.util.Iterator;
 /**
  * The sizes of an end-to-end run and the directory it works in, from the command line:
  * {@code --work DIR} (required, emptied by the caller) and {@code --starts N --calls N --warm-up N --rss-calls N
- * --repeats N --big-files N}, or {@code --quick} for small counts (options after it still win).
+ * --repeats N --big-files N}, or {@code --quick} for small counts (options after it still win); {@code --startup-only}
+ * measures the start-up rows alone.
  */
-record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, int repeats, int bigFiles) {
+record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, int repeats, int bigFiles,
+        boolean startupOnly) {
 
-    static final String USAGE = "options: --work DIR [--quick] [--starts N] [--calls N] [--warm-up N] [--rss-calls N]"
-            + " [--repeats N] [--big-files N]";
+    static final String USAGE = "options: --work DIR [--quick] [--startup-only] [--starts N] [--calls N] [--warm-up N]"
+            + " [--rss-calls N] [--repeats N] [--big-files N]";
 
     static BenchOptions parse(String... args) {
         Path work = null;
@@ -22,6 +24,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         int rssCalls = 10_000;
         int repeats = 20;
         int bigFiles = 10_000;
+        boolean startupOnly = false;
         for (Iterator<String> it = Arrays.asList(args).iterator(); it.hasNext(); ) {
             String option = it.next();
             switch (option) {
@@ -33,6 +36,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
                     repeats = 3;
                     bigFiles = 1_000;
                 }
+                case "--startup-only" -> startupOnly = true;
                 case "--work" -> work = Path.of(value(option, it));
                 case "--starts" -> starts = count(option, it, 1);
                 case "--calls" -> calls = count(option, it, 1);
@@ -46,7 +50,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         if (work == null) {
             throw new IllegalArgumentException("--work is required; " + USAGE);
         }
-        return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles);
+        return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles, startupOnly);
     }
 
     private static String value(String option, Iterator<String> it) {

@@ -21,10 +21,12 @@ public final class EndToEndBench {
             Workspace workspace = new Workspace(options.work());
             Launches launches = new Launches(options.work());
             new StartupSection(workspace, launches, options.starts()).addTo(table);
-            new SteadyStateSection(workspace, launches, options.warmUp(), options.calls()).addTo(table);
-            new ScaleSection(workspace, launches, options.bigFiles(), options.repeats()).addTo(table);
-            new InstructionsSection(workspace, launches, options.repeats()).addTo(table);
-            new PeakRssSection(workspace, launches, options.rssCalls()).addTo(table);
+            if (!options.startupOnly()) {
+                new SteadyStateSection(workspace, launches, options.warmUp(), options.calls()).addTo(table);
+                new ScaleSection(workspace, launches, options.bigFiles(), options.repeats()).addTo(table);
+                new InstructionsSection(workspace, launches, options.repeats()).addTo(table);
+                new PeakRssSection(workspace, launches, options.rssCalls()).addTo(table);
+            }
         } catch (BenchFailure | IllegalArgumentException failure) {
             System.err.println("bench: FAILED: " + failure.getMessage());
             System.exit(1);

@@ -2,6 +2,7 @@ package dev.memdir.bench;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.e2e.JarLauncher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +22,6 @@ import java.util.Optional;
  */
 final class Launches {
 
-    private static final List<String> PLAIN = List.of("java", "-jar", "target/memdir.jar");
     private static final String NODE_SERVER =
             "target/bench-tools/node_modules/@modelcontextprotocol/server-memory/dist/index.js";
     private static final String DEFAULT_JAVA25 = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java";
@@ -47,8 +47,8 @@ final class Launches {
     /** The line {@code memdir config command} prints when run by {@code java} (it writes the archive if missing). */
     private static List<String> printedLine(String java) {
         try {
-            Process process = new ProcessBuilder(java, "-jar", "target/memdir.jar", "config", "command")
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            Process process = JarLauncher.of(List.of(java, "-jar", JarLauncher.jar().toString(), "config", "command"))
+                    .stderrInherited().start();
             String line = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (process.waitFor() != 0 || line.isEmpty() || line.contains("'")) {
                 throw new BenchFailure("'" + java + " -jar target/memdir.jar config command' printed no plain line: "
@@ -75,7 +75,8 @@ final class Launches {
 
     /** The memdir lines the start-up rows compare, in table order. */
     static List<Line> memdirLines() {
-        List<Line> lines = new ArrayList<>(List.of(new Line("plain java -jar", PLAIN), recommendedLine()));
+        List<Line> lines = new ArrayList<>(List.of(new Line("plain java -jar", JarLauncher.plain().command()),
+                recommendedLine()));
         java25().ifPresent(java -> lines.add(new Line("recommended, Java 25", printedLine(java))));
         return lines;
     }

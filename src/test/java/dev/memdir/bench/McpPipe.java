@@ -2,6 +2,7 @@ package dev.memdir.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.e2e.JarLauncher;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -52,12 +53,10 @@ final class McpPipe implements AutoCloseable {
      * {@code stderr}.
      */
     static McpPipe start(List<String> command, Map<String, String> env, Path stderr) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
-        builder.environment().keySet().removeIf(name -> name.startsWith("MEMDIR_"));
-        builder.environment().putAll(env);
+        JarLauncher launcher = JarLauncher.of(command).withoutEnv(name -> name.startsWith("MEMDIR_")).env(env)
+                .stderrTo(stderr);
         long spawnedAt = System.nanoTime();
-        return new McpPipe(builder.start(), spawnedAt, stderr);
+        return new McpPipe(launcher.start(), spawnedAt, stderr);
     }
 
     /** Sends {@code initialize}; the answer's time counts from the spawn. */
@@ -95,6 +94,14 @@ final class McpPipe implements AutoCloseable {
             }
         }
         throw failure("/proc/" + process.pid() + "/status has no VmHWM line");
+    }
+
+    /**
+     * The CPU time (user and system, all threads) the process has used so far, in nanoseconds: unlike the wall
+     * time, it hardly grows when other processes load the machine.
+     */
+    long cpuNanos() {
+        return process.info().totalCpuDuration().orElseThrow(() -> failure("no CPU time for the process")).toNanos();
     }
 
     /** Closes stdin, the MCP way to stop a stdio server, and waits for a clean exit. */

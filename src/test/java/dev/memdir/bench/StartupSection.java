@@ -5,15 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Start-up: spawn the server, send {@code initialize}, time until its answer arrives and read the peak RSS right
- * then; close stdin and wait for the exit. Each launch line gets one untimed start, then the timed starts run in
+ * Start-up: spawn the server, send {@code initialize}, time until its answer arrives and read the CPU time and the
+ * peak RSS right then; close stdin and wait for the exit. Each launch line gets one untimed start, then the timed starts run in
  * turns (one of each line per round) so that a burst of load elsewhere does not fall on one line only.
  */
 final class StartupSection {
 
-    private record Start(long nanos, long peakRssKib) {}
+    private record Start(long nanos, long peakRssKib, long cpuNanos) {}
 
-    private record Samples(long[] nanos, long[] peakRssKib) {}
+    private record Samples(long[] nanos, long[] peakRssKib, long[] cpuNanos) {}
 
     private final Workspace workspace;
     private final Launches launches;
@@ -41,6 +41,11 @@ final class StartupSection {
                     Figure.medianMax(new Stats(nodeSamples.nanos())));
         }
         for (int i = 0; i < memdir.size(); i++) {
+            table.add("CPU to the initialize answer, " + memdir.get(i).name() + " (median ms)",
+                    Figure.millisOf(new Stats(samples.get(i).cpuNanos()).median()),
+                    Figure.millisOf(new Stats(nodeSamples.cpuNanos()).median()));
+        }
+        for (int i = 0; i < memdir.size(); i++) {
             table.add("peak RSS after initialize, " + memdir.get(i).name() + " (median MiB)",
                     Figure.mebibytesOf(new Stats(samples.get(i).peakRssKib()).median()),
                     Figure.mebibytesOf(new Stats(nodeSamples.peakRssKib()).median()));
@@ -53,13 +58,14 @@ final class StartupSection {
         List<Samples> samples = new ArrayList<>();
         for (Launch launch : all) {
             startOnce(launch);
-            samples.add(new Samples(new long[starts], new long[starts]));
+            samples.add(new Samples(new long[starts], new long[starts], new long[starts]));
         }
         for (int round = 0; round < starts; round++) {
             for (int i = 0; i < all.size(); i++) {
                 Start start = startOnce(all.get(i));
                 samples.get(i).nanos()[round] = start.nanos();
                 samples.get(i).peakRssKib()[round] = start.peakRssKib();
+                samples.get(i).cpuNanos()[round] = start.cpuNanos();
             }
         }
         return samples;
@@ -68,9 +74,10 @@ final class StartupSection {
     private Start startOnce(Launch launch) throws IOException, InterruptedException {
         try (McpPipe server = launch.start(workspace.log("start-" + launch.name().replaceAll("\\W+", "-")))) {
             long nanos = server.initialize().nanos();
+            long cpuNanos = server.cpuNanos();
             long peakRssKib = server.peakRssKib();
             server.closeAndWait();
-            return new Start(nanos, peakRssKib);
+            return new Start(nanos, peakRssKib, cpuNanos);
         }
     }
 }

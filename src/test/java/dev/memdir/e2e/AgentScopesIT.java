@@ -58,6 +58,6 @@ class AgentScopesIT {
         JarRun run = JarRun.of(temp, "config", "claude-code", "--", "--agent", "review:bot", "--scope", "project");
 
         assertThat(run.stdout()).startsWith("claude mcp add --scope user memdir-review-bot-project -- ")
-                .endsWith(" -jar " + Jar.path() + " --agent review:bot --scope project\n");
+                .endsWith(" -jar " + JarLauncher.jar() + " --agent review:bot --scope project\n");
     }
 }

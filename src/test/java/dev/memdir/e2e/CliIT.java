@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelcontextprotocol.client.McpSyncClient;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,46 +18,27 @@ class CliIT {
     @TempDir
     Path temp;
 
-    private record Run(int exit, String stdout, String stderr) {}
-
-    private Run run(Map<String, String> env, Path workingDirectory, String... args) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(Jar.command(args)).directory(workingDirectory.toFile());
-        builder.environment().remove("MEMDIR_ROOT");
-        builder.environment().putAll(env);
-        Path out = temp.resolve("out.txt");
-        Path err = temp.resolve("err.txt");
-        builder.redirectOutput(out.toFile()).redirectError(err.toFile());
-        builder.redirectInput(ProcessBuilder.Redirect.from(emptyInput()));
-        Process process = builder.start();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
-    }
-
-    private java.io.File emptyInput() throws IOException {
-        Path empty = temp.resolve("empty-stdin");
-        if (!Files.exists(empty)) {
-            Files.createFile(empty);
-        }
-        return empty.toFile();
+    private JarRun run(Map<String, String> env, Path workingDirectory, String... args) throws Exception {
+        return JarRun.of(temp, JarLauncher.plain(args).in(workingDirectory).withoutEnv("MEMDIR_ROOT").env(env));
     }
 
     @Test
     void versionPrintsTheNameAndVersionOnStdout() throws Exception {
-        Run run = run(Map.of(), temp, "--version");
+        JarRun run = run(Map.of(), temp, "--version");
         assertThat(run.exit()).isZero();
         assertThat(run.stdout().trim()).isEqualTo("memdir " + System.getProperty("memdir.version"));
     }
 
     @Test
     void helpListsTheOptions() throws Exception {
-        Run run = run(Map.of(), temp, "--help");
+        JarRun run = run(Map.of(), temp, "--help");
         assertThat(run.exit()).isZero();
         assertThat(run.stdout()).contains("--root", "--tools", "read-only", "claude-code-memory", "serve");
     }
 
     @Test
     void unknownOptionIsAUsageErrorOnStderr() throws Exception {
-        Run run = run(Map.of(), temp, "--frobnicate");
+        JarRun run = run(Map.of(), temp, "--frobnicate");
         assertThat(run.exit()).isEqualTo(2);
         assertThat(run.stdout()).isEmpty();
         assertThat(run.stderr().lines().findFirst()).contains("Unknown option: '--frobnicate'");
@@ -68,7 +47,7 @@ class CliIT {
 
     @Test
     void badSettingValueIsOneClearLine() throws Exception {
-        Run run = run(Map.of("MEMDIR_TOOLS", "triple"), temp, "--root", temp.resolve("m").toString());
+        JarRun run = run(Map.of("MEMDIR_TOOLS", "triple"), temp, "--root", temp.resolve("m").toString());
         assertThat(run.exit()).isEqualTo(2);
         assertThat(run.stdout()).isEmpty();
         assertThat(run.stderr()).isEqualTo("memdir: MEMDIR_TOOLS must be split or single, not 'triple'\n");
@@ -77,7 +56,7 @@ class CliIT {
     @Test
     void rootThatCannotBeADirectoryFailsWithOneLine() throws Exception {
         Path file = Files.writeString(temp.resolve("a-file"), "x");
-        Run run = run(Map.of(), temp, "--root", file.resolve("memory").toString());
+        JarRun run = run(Map.of(), temp, "--root", file.resolve("memory").toString());
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.stdout()).isEmpty();
         assertThat(run.stderr()).startsWith("memdir: cannot open the memory root " + file.resolve("memory"))
@@ -105,7 +84,7 @@ class CliIT {
     void configFileSetsWhatFlagsAndEnvironmentLeaveOpen() throws Exception {
         Path config = Files.writeString(temp.resolve("memdir.yaml"),
                 "root: " + temp.resolve("from-file") + "\ntools: single\n", StandardCharsets.UTF_8);
-        McpSyncClient client = SdkClient.start(Jar.command("--config", config.toString()));
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--config", config.toString()));
         try {
             assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("memory");
             SdkClient.call(client, "memory", Map.of("command", "create", "path", "/memories/x.md", "file_text", "y"));
@@ -117,7 +96,7 @@ class CliIT {
 
     @Test
     void singleLayoutPublishesTheApiMemoryTool() {
-        McpSyncClient client = SdkClient.start(Jar.command("--root", temp.resolve("m").toString(), "serve",
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", temp.resolve("m").toString(), "serve",
                 "--tools", "single"));
         try {
             assertThat(client.getServerInstructions())
@@ -142,7 +121,7 @@ class CliIT {
     void readOnlyPublishesOnlyView() throws Exception {
         Path root = Files.createDirectories(temp.resolve("ro"));
         Files.writeString(root.resolve("kept.md"), "k");
-        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString(), "--read-only"));
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--read-only"));
         try {
             assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("view");
             assertThat(SdkClient.text(SdkClient.call(client, "view", Map.of("path", "/memories/kept.md"))))
@@ -157,14 +136,14 @@ class CliIT {
         Path root = Files.createDirectories(temp.resolve("idx"));
         Files.writeString(root.resolve("MEMORY.md"), "---\nname: index\n---\n- a\n- b\n- c\n");
 
-        Run within = run(Map.of(), temp, "index", "--root", root.toString());
+        JarRun within = run(Map.of(), temp, "index", "--root", root.toString());
         assertThat(within.exit()).isZero();
         assertThat(within.stdout()).isEqualTo("index:   " + root.resolve("MEMORY.md") + "\n"
                 + "figures: 3/200 lines, 0.0/25.0 KB\n"
                 + "loaded:  3 lines, 12 bytes\n"
                 + "verdict: within\n");
 
-        Run over = run(Map.of("MEMDIR_INDEX_MAX_LINES", "2"), temp, "index", "--root", root.toString());
+        JarRun over = run(Map.of("MEMDIR_INDEX_MAX_LINES", "2"), temp, "index", "--root", root.toString());
         assertThat(over.exit()).isEqualTo(1);
         assertThat(over.stdout()).contains("figures: 3/2 lines, 0.0/25.0 KB\n")
                 .contains("loaded:  2 lines, 8 bytes (the rest is cut from every load)\n")
@@ -183,22 +162,22 @@ class CliIT {
                 "MEMDIR_MANAGED_DIR", base.resolve("managed").toString());
         String[] common = {"instructions", "--project", project.toString(), "--root", base.resolve("m").toString()};
 
-        Run text = run(env, temp, common);
+        JarRun text = run(env, temp, common);
         assertThat(text.exit()).isZero();
         assertThat(text.stdout()).isEqualTo("Contents of " + project.resolve("CLAUDE.md")
                 + " (project instructions, checked into the codebase):\n\nUse tabs.\n");
 
-        Run forPath = run(env, temp, concat(common, "--for", "db/schema.sql"));
+        JarRun forPath = run(env, temp, concat(common, "--for", "db/schema.sql"));
         assertThat(forPath.stdout()).isEqualTo("Contents of " + project.resolve(".claude/rules/sql.md")
                 + " (project rule, checked into the codebase):\n\nNo ORMs.\n");
 
-        Run json = run(env, temp, concat(common, "--format", "json"));
+        JarRun json = run(env, temp, concat(common, "--format", "json"));
         JsonNode report = RawSession.JSON.readTree(json.stdout());
         assertThat(report.path("project").asText()).isEqualTo(project.toString());
         assertThat(report.path("files")).extracting(f -> f.path("scope").asText() + ":" + f.path("contributes"))
                 .contains("project:true", "rule:false", "memory-index:false");
 
-        Run bad = run(env, temp, concat(common, "--format", "yaml"));
+        JarRun bad = run(env, temp, concat(common, "--format", "yaml"));
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.stderr()).isEqualTo("memdir: --format must be text or json, not 'yaml'\n");
     }
@@ -212,34 +191,34 @@ class CliIT {
     @Test
     void configPrintsRegistrationsWithAbsolutePaths() throws Exception {
         int java = Runtime.version().feature();
-        String archive = java >= 25 ? " -XX:AOTCache=" + Jar.path().resolveSibling("memdir-java" + java + ".aot")
-                : " -XX:SharedArchiveFile=" + Jar.path().resolveSibling("memdir-java" + java + ".jsa");
-        String launch = Jar.java() + " " + System.getProperty("memdir.launch.options") + archive + " -jar " + Jar.path();
+        String archive = java >= 25 ? " -XX:AOTCache=" + JarLauncher.jar().resolveSibling("memdir-java" + java + ".aot")
+                : " -XX:SharedArchiveFile=" + JarLauncher.jar().resolveSibling("memdir-java" + java + ".jsa");
+        String launch = JarLauncher.java() + " " + System.getProperty("memdir.launch.options") + archive + " -jar " + JarLauncher.jar();
 
-        Run claudeCode = run(Map.of(), temp, "config", "claude-code", "--", "--read-only");
+        JarRun claudeCode = run(Map.of(), temp, "config", "claude-code", "--", "--read-only");
         assertThat(claudeCode.exit()).isZero();
         assertThat(claudeCode.stdout()).isEqualTo("claude mcp add --scope user memdir -- " + launch + " --read-only\n");
 
-        Run desktop = run(Map.of(), temp, "config", "claude-desktop");
+        JarRun desktop = run(Map.of(), temp, "config", "claude-desktop");
         JsonNode json = RawSession.JSON.readTree(desktop.stdout().substring(0, desktop.stdout().indexOf("\n}\n") + 2));
-        assertThat(json.path("mcpServers").path("memdir").path("command").asText()).isEqualTo(Jar.java());
+        assertThat(json.path("mcpServers").path("memdir").path("command").asText()).isEqualTo(JarLauncher.java());
         List<String> words = List.of(launch.split(" "));
         assertThat(json.path("mcpServers").path("memdir").path("args"))
                 .isEqualTo(RawSession.JSON.valueToTree(words.subList(1, words.size())));
         assertThat(desktop.stdout()).contains("~/Library/Application Support/Claude/claude_desktop_config.json");
 
-        Run inspector = run(Map.of(), temp, "config", "inspector");
+        JarRun inspector = run(Map.of(), temp, "config", "inspector");
         assertThat(inspector.stdout()).isEqualTo("npx @modelcontextprotocol/inspector " + launch + "\n");
 
-        Run command = run(Map.of(), temp, "config", "command");
+        JarRun command = run(Map.of(), temp, "config", "command");
         assertThat(command.stdout()).isEqualTo(launch + "\n");
 
-        Run noClaude = run(Map.of("PATH", temp.toString()), temp, "config", "claude-code", "--install");
+        JarRun noClaude = run(Map.of("PATH", temp.toString()), temp, "config", "claude-code", "--install");
         assertThat(noClaude.exit()).isEqualTo(1);
         assertThat(noClaude.stderr()).startsWith("memdir: the claude CLI is not on the PATH")
                 .contains("claude mcp add --scope user memdir -- " + launch);
 
-        Run unknown = run(Map.of(), temp, "config", "vscode");
+        JarRun unknown = run(Map.of(), temp, "config", "vscode");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.stderr()).isEqualTo(
                 "memdir: unknown client 'vscode'; use claude-code, claude-desktop, inspector or command\n");

@@ -24,7 +24,7 @@ class CompletionsIT {
         }
         Files.writeString(root.resolve("deployment.md"), "text\n");
         Files.writeString(root.resolve(".hidden.md"), "text\n");
-        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString(), "--project",
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--project",
                 project.getParent().toString()));
         try {
             assertThat(client.getServerCapabilities().completions()).isNotNull();

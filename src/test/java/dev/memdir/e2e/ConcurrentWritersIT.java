@@ -59,7 +59,7 @@ class ConcurrentWritersIT {
         long started = System.nanoTime();
         Path root = temp.resolve("memory");
         for (int p = 0; p < PROCESSES; p++) {
-            sessions.add(PipelinedSession.start(Jar.recommended("--root", root.toString()),
+            sessions.add(PipelinedSession.start(JarLauncher.recommended("--root", root.toString()),
                     temp.resolve("p" + p + ".log")));
         }
         for (PipelinedSession session : sessions) {
@@ -96,7 +96,7 @@ class ConcurrentWritersIT {
     void threadsPipeliningOnOneConnectionLoseNoLine() throws Exception {
         long started = System.nanoTime();
         Path root = temp.resolve("memory");
-        PipelinedSession session = PipelinedSession.start(Jar.recommended("--root", root.toString()),
+        PipelinedSession session = PipelinedSession.start(JarLauncher.recommended("--root", root.toString()),
                 temp.resolve("one.log"));
         sessions.add(session);
         session.initialize(Duration.ofSeconds(60));

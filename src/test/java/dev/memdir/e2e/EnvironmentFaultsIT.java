@@ -3,6 +3,8 @@ package dev.memdir.e2e;
 import static dev.memdir.e2e.SdkClient.call;
 import static dev.memdir.e2e.SdkClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
@@ -195,15 +197,14 @@ class EnvironmentFaultsIT {
 
     @Test
     void aRootThatCannotBeWrittenGivesAClearErrorAndNothingIsWritten() throws Exception {
-        if (!"0".equals(run("id", "-u"))) {
-            // Not root: permission bits hold, so a root of mode 0500 refuses every write.
-            Path root = temp.resolve("memory");
-            McpSyncClient client = start(jar("--root", root.toString()));
-            assertPermissionDenied(client, root);
-            return;
-        }
+        assumeFalse(runsAsRoot(), "root ignores permission bits, so a root of mode 0500 refuses nothing to it");
+        Path root = temp.resolve("memory");
+        McpSyncClient client = start(jar("--root", root.toString()));
+        assertPermissionDenied(client, root);
+    }
 
-        // Root: permission bits do not stop us. First a root whose parent path component turned into a regular file.
+    @Test
+    void aRootWhoseParentBecameAFileGivesAnErrorAndNothingIsWritten() throws Exception {
         Path parent = temp.resolve("parent");
         Path root = parent.resolve("memory");
         McpSyncClient client = start(jar("--root", root.toString()));
@@ -227,26 +228,25 @@ class EnvironmentFaultsIT {
         assertThat(tempFiles(aside)).isEmpty();
         client.ping();
         assertThat(text(call(client, "view", Map.of("path", "/memories")))).startsWith("Error: ");
+    }
 
-        // Then the real thing as an unprivileged user, when this machine lets root become one.
-        if (canBecomeNobody()) {
-            Path area = temp.resolve("nobody");
-            Files.createDirectories(area);
-            Files.setAttribute(area, "unix:uid", NOBODY);
-            Files.setAttribute(area, "unix:gid", NOBODY);
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwx--x--x"));
-            Path jarCopy = Files.copy(Jar.path(), area.resolve("memdir.jar"), StandardCopyOption.REPLACE_EXISTING);
-            Files.setPosixFilePermissions(jarCopy, PosixFilePermissions.fromString("rw-r--r--"));
-            Path nobodyRoot = area.resolve("memory");
-            List<String> command = new ArrayList<>(List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY,
-                    "--clear-groups", "--", "sh", "-c", "cd \"$0\" && exec \"$@\"", area.toString(),
-                    "env", "HOME=" + area, Jar.java(), "-XX:-UsePerfData", "-jar", jarCopy.toString(),
-                    "--root", nobodyRoot.toString()));
-            assertPermissionDenied(start(command), nobodyRoot);
-        } else {
-            System.out.println("[EnvironmentFaultsIT] setpriv cannot switch to uid " + NOBODY
-                    + " here: the permission-denied check ran only as the parent-is-a-file variant");
-        }
+    @Test
+    void aRootThatCannotBeWrittenByAnUnprivilegedServerGivesAClearError() throws Exception {
+        assumeTrue(runsAsRoot(), "only root can start the server as another user");
+        assumeTrue(canBecomeNobody(), "setpriv cannot switch to uid " + NOBODY + " here");
+        Path area = temp.resolve("nobody");
+        Files.createDirectories(area);
+        Files.setAttribute(area, "unix:uid", NOBODY);
+        Files.setAttribute(area, "unix:gid", NOBODY);
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwx--x--x"));
+        Path jarCopy = Files.copy(JarLauncher.jar(), area.resolve("memdir.jar"), StandardCopyOption.REPLACE_EXISTING);
+        Files.setPosixFilePermissions(jarCopy, PosixFilePermissions.fromString("rw-r--r--"));
+        Path nobodyRoot = area.resolve("memory");
+        List<String> command = new ArrayList<>(List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY,
+                "--clear-groups", "--", "sh", "-c", "cd \"$0\" && exec \"$@\"", area.toString(),
+                "env", "HOME=" + area, JarLauncher.java(), "-XX:-UsePerfData", "-jar", jarCopy.toString(),
+                "--root", nobodyRoot.toString()));
+        assertPermissionDenied(start(command), nobodyRoot);
     }
 
     /** The server runs as a user that owns {@code root}; with the root at mode 0500 no write gets through. */
@@ -337,16 +337,14 @@ class EnvironmentFaultsIT {
     // ------------------------------------------------------------------ helpers
 
     private McpSyncClient start(List<String> command) {
-        McpSyncClient client = SdkClient.start(command);
+        McpSyncClient client = SdkClient.start(JarLauncher.of(command));
         clients.add(client);
         return client;
     }
 
     /** {@code java -jar memdir.jar args}, without the JVM's shared perf-data file (nothing written outside temp). */
     private static List<String> jar(String... args) {
-        List<String> command = new ArrayList<>(List.of(Jar.java(), "-XX:-UsePerfData", "-jar", Jar.path().toString()));
-        command.addAll(List.of(args));
-        return command;
+        return JarLauncher.plain(args).jvmOptions("-XX:-UsePerfData").command();
     }
 
     private static String directoryHeader(String path) {
@@ -394,10 +392,14 @@ class EnvironmentFaultsIT {
         return out;
     }
 
+    private static boolean runsAsRoot() throws IOException, InterruptedException {
+        return "0".equals(run("id", "-u"));
+    }
+
     private static boolean canBecomeNobody() {
         try {
             Process process = new ProcessBuilder("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY,
-                    "--clear-groups", "--", Jar.java(), "-XX:-UsePerfData", "-version")
+                    "--clear-groups", "--", JarLauncher.java(), "-XX:-UsePerfData", "-version")
                     .redirectErrorStream(true).start();
             process.getInputStream().readAllBytes();
             return process.waitFor(20, TimeUnit.SECONDS) && process.exitValue() == 0;

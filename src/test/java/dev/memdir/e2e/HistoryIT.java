@@ -27,7 +27,7 @@ class HistoryIT {
     @Test
     void editsAndDeletesAreListedAndUndoneFromTheCommandLine() throws Exception {
         Path root = temp.resolve("box/memory");
-        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString(), "--session-id", "s-1"));
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--session-id", "s-1"));
         try {
             call(client, "create", Map.of("path", "/memories/plan.md", "file_text", "step one\n"));
             call(client, "str_replace", Map.of("path", "/memories/plan.md", "old_str", "one", "new_str", "two"));
@@ -65,7 +65,7 @@ class HistoryIT {
         Set<String> states = Set.of("state A\n", "state B\n");
         Files.writeString(root.resolve("flip.md"), "state A\n");
         for (int round = 0; round < 5; round++) {
-            PipelinedSession session = PipelinedSession.start(Jar.recommended("--root", root.toString()),
+            PipelinedSession session = PipelinedSession.start(JarLauncher.recommended("--root", root.toString()),
                     temp.resolve("servers.log"));
             session.initialize(Duration.ofSeconds(60));
             String now = Files.readString(root.resolve("flip.md"));

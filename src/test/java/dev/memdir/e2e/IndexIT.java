@@ -42,7 +42,7 @@ class IndexIT {
 
     /** A budget of 10 lines and 1,000 bytes: near from 9 lines or 900 bytes, target 7 lines / 700 bytes. */
     private McpSyncClient startSmallBudget() {
-        client = SdkClient.start(Jar.command("--root", root().toString(), "--index-max-lines", "10",
+        client = SdkClient.start(JarLauncher.plain("--root", root().toString(), "--index-max-lines", "10",
                 "--index-max-bytes", "1000"));
         return client;
     }
@@ -122,7 +122,7 @@ class IndexIT {
     void instructionsCarryTheProtocolThenTheLoadedIndex() throws Exception {
         Files.createDirectories(root());
         Files.writeString(root().resolve("MEMORY.md"), "---\ntype: index\n---\n<!-- kept out -->\n- a.md: alpha\n");
-        client = SdkClient.start(Jar.command("--root", root().toString()));
+        client = SdkClient.start(JarLauncher.plain("--root", root().toString()));
 
         assertThat(client.getServerInstructions())
                 .startsWith("IMPORTANT: ALWAYS VIEW YOUR MEMORY DIRECTORY BEFORE DOING ANYTHING ELSE.")
@@ -132,7 +132,7 @@ class IndexIT {
 
     @Test
     void memoryProtocolPromptIsTheProtocolAsAUserMessage() {
-        client = SdkClient.start(Jar.command("--root", root().toString()));
+        client = SdkClient.start(JarLauncher.plain("--root", root().toString()));
 
         McpSchema.GetPromptResult prompt = client.getPrompt(new McpSchema.GetPromptRequest("memory-protocol", Map.of()));
 
@@ -151,7 +151,7 @@ class IndexIT {
     @Test
     void subscribedClientHearsOfChangesMadeByAnotherProcessAndOnDisk() throws Exception {
         BlockingQueue<String> updates = new LinkedBlockingQueue<>();
-        client = SdkClient.start(Jar.command("--root", root().toString()),
+        client = SdkClient.start(JarLauncher.plain("--root", root().toString()),
                 contents -> contents.forEach(c -> updates.add(((McpSchema.TextResourceContents) c).text())));
         client.subscribeResource(new McpSchema.SubscribeRequest("memdir://memory/index"));
 

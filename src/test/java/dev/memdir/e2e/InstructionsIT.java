@@ -67,11 +67,8 @@ class InstructionsIT {
     }
 
     private McpSyncClient start(List<String> args, List<McpSchema.Root> roots, BlockingQueue<String> updates) {
-        List<String> command = Jar.command(args.toArray(String[]::new));
-        ServerParameters parameters = ServerParameters.builder(command.get(0))
-                .args(command.subList(1, command.size()))
-                .env(Map.of("MEMDIR_USER_HOME", home.toString()))
-                .build();
+        ServerParameters parameters = JarLauncher.plain(args.toArray(String[]::new))
+                .env("MEMDIR_USER_HOME", home.toString()).sdkParameters();
         StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
         McpClient.SyncSpec spec = McpClient.sync(transport)
                 .requestTimeout(Duration.ofSeconds(30))

@@ -2,27 +2,27 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-/** One run of the jar as a command, with empty stdin, to its exit: the exit code and what it printed. */
+/** One run of the jar as a command, with stdin at its end, to its exit: the exit code and what it printed. */
 record JarRun(int exit, String stdout, String stderr) {
 
-    /** Runs {@code java -jar memdir.jar args...}; {@code temp} holds the empty stdin file. */
+    /** Runs {@code java -jar memdir.jar args...}; its output is kept in {@code temp} until read. */
     static JarRun of(Path temp, String... args) throws Exception {
-        Path empty = temp.resolve("empty-stdin");
-        if (!Files.exists(empty)) {
-            Files.writeString(empty, "");
-        }
-        Process process = new ProcessBuilder(Jar.command(args))
-                .redirectInput(ProcessBuilder.Redirect.from(empty.toFile()))
-                .start();
-        byte[] stdout = process.getInputStream().readAllBytes();
-        byte[] stderr = process.getErrorStream().readAllBytes();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return new JarRun(process.exitValue(), new String(stdout, StandardCharsets.UTF_8),
-                new String(stderr, StandardCharsets.UTF_8));
+        return of(temp, JarLauncher.plain(args));
+    }
+
+    /** Runs {@code launcher}'s line; stdout and stderr go to files in {@code temp}, so neither can fill a pipe. */
+    static JarRun of(Path temp, JarLauncher launcher) throws Exception {
+        Path out = Files.createTempFile(temp, "run", ".out");
+        Path err = Files.createTempFile(temp, "run", ".err");
+        Process process = launcher.emptyStdin().stdoutTo(out).stderrTo(err).start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as(String.join(" ", launcher.command())).isTrue();
+        JarRun run = new JarRun(process.exitValue(), Files.readString(out), Files.readString(err));
+        Files.delete(out);
+        Files.delete(err);
+        return run;
     }
 }

@@ -103,7 +103,7 @@ class KillDuringWritesIT {
     private PipelinedSession startAndCheckClean(Path root, Map<String, String> state, int kill,
             long seed) throws Exception {
         String where = "start after kill #" + kill + " (seed " + seed + ")";
-        current = PipelinedSession.start(Jar.recommended("--root", root.toString()), temp.resolve("servers.log"));
+        current = PipelinedSession.start(JarLauncher.recommended("--root", root.toString()), temp.resolve("servers.log"));
         current.initialize(Duration.ofSeconds(60));
 
         Disk disk = Disk.read(root);

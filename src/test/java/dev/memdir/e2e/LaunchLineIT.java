@@ -3,7 +3,6 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +23,7 @@ class LaunchLineIT {
 
     @Test
     void theBuildsArchiveIsUsedByThePrintedLine() throws Exception {
-        List<String> line = printedLine(Jar.path()).words();
+        List<String> line = printedLine(JarLauncher.jar()).words();
         Path classLog = temp.resolve("classes.log");
         List<String> logged = new ArrayList<>(line);
         // After the line's own -Xlog options, which begin by switching every log off.
@@ -39,7 +38,7 @@ class LaunchLineIT {
 
     @Test
     void configWritesTheArchiveOnceWhenItIsMissing() throws Exception {
-        Path jar = Files.copy(Jar.path(), Files.createDirectories(temp.resolve("copy")).resolve("memdir.jar"));
+        Path jar = Files.copy(JarLauncher.jar(), Files.createDirectories(temp.resolve("copy")).resolve("memdir.jar"));
 
         Printed first = printedLine(jar);
         Printed second = printedLine(jar);
@@ -54,11 +53,11 @@ class LaunchLineIT {
 
     @Test
     void theLineStartsWithoutItsArchiveAndWithAStaleOne() throws Exception {
-        List<String> line = printedLine(Jar.path()).words();
-        Path jar = Files.copy(Jar.path(), Files.createDirectories(temp.resolve("bare")).resolve("memdir.jar"));
+        List<String> line = printedLine(JarLauncher.jar()).words();
+        Path jar = Files.copy(JarLauncher.jar(), Files.createDirectories(temp.resolve("bare")).resolve("memdir.jar"));
         List<String> moved = new ArrayList<>();
         for (String word : line) {
-            moved.add(word.replace(Jar.path().getParent().toString(), jar.getParent().toString()));
+            moved.add(word.replace(JarLauncher.jar().getParent().toString(), jar.getParent().toString()));
         }
 
         assertThat(serve(moved).path("result").path("isError").asBoolean()).isFalse();
@@ -75,16 +74,12 @@ class LaunchLineIT {
     }
 
     private Printed printedLine(Path jar) throws Exception {
-        Path out = temp.resolve("line.txt");
-        Path err = temp.resolve("line.err");
-        Process process = new ProcessBuilder(Jar.java(), "-jar", jar.toString(), "config", "command")
-                .redirectInput(ProcessBuilder.Redirect.from(Files.writeString(temp.resolve("empty"), "").toFile()))
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).isZero();
-        String printed = Files.readString(out, StandardCharsets.UTF_8);
+        JarRun run = JarRun.of(temp, JarLauncher.of(List.of(JarLauncher.java(), "-jar", jar.toString(), "config",
+                "command")));
+        assertThat(run.exit()).isZero();
+        String printed = run.stdout();
         assertThat(printed).endsWith(" -jar " + jar + "\n").doesNotContain("'");
-        return new Printed(List.of(printed.trim().split(" ")), Files.readString(err));
+        return new Printed(List.of(printed.trim().split(" ")), run.stderr());
     }
 
     /** Starts {@code line} with a fresh root, views it, and checks stdout held only JSON-RPC and stderr no error. */
@@ -94,7 +89,7 @@ class LaunchLineIT {
         command.addAll(List.of("--root", root.toString()));
         Path stderr = temp.resolve("server-" + root.getFileName() + ".log");
         JsonNode view;
-        try (PipelinedSession session = PipelinedSession.start(command, stderr)) {
+        try (PipelinedSession session = PipelinedSession.start(JarLauncher.of(command), stderr)) {
             session.initialize(TIMEOUT);
             view = session.call("view", Map.of("path", "/memories")).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             assertThat(session.closeAndWait(TIMEOUT)).isZero();

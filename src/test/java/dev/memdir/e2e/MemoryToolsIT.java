@@ -33,7 +33,7 @@ class MemoryToolsIT {
     @BeforeEach
     void start() {
         root = temp.resolve("memory");
-        client = SdkClient.start(Jar.command("--root", root.toString()));
+        client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
     }
 
     @AfterEach

@@ -39,12 +39,9 @@ final class PipelinedSession implements AutoCloseable {
         this.reader.start();
     }
 
-    /** Starts {@code command} with stderr going to {@code stderr}; nothing is sent yet. */
-    static PipelinedSession start(List<String> command, Path stderr) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().remove("MEMDIR_ROOT");
-        builder.redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
-        return new PipelinedSession(builder.start());
+    /** Starts the jar without an inherited MEMDIR_ROOT, stderr appended to {@code stderr}; nothing is sent yet. */
+    static PipelinedSession start(JarLauncher launcher, Path stderr) throws IOException {
+        return new PipelinedSession(launcher.withoutEnv("MEMDIR_ROOT").stderrTo(stderr).start());
     }
 
     Process process() {

@@ -100,15 +100,11 @@ class ProtocolFuzzIT {
         Files.createFile(stderr);
         SortedMap<String, String> before = snapshotOutside(temp, root, stderr);
 
-        List<String> command = new ArrayList<>(List.of(Jar.java(), "-XX:-UsePerfData", "-jar", Jar.path().toString(),
-                "--root", root.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
-        builder.environment().remove("MEMDIR_ROOT");
-        builder.environment().put("HOME", home.toString());
-        builder.environment().put("MEMDIR_HOME", home.resolve(".memdir").toString());
-        builder.redirectError(stderr.toFile());
+        JarLauncher launcher = JarLauncher.plain("--root", root.toString()).jvmOptions("-XX:-UsePerfData")
+                .in(project).withoutEnv("MEMDIR_ROOT").env("HOME", home.toString())
+                .env("MEMDIR_HOME", home.resolve(".memdir").toString()).stderrTo(stderr);
         long started = System.nanoTime();
-        Process process = builder.start();
+        Process process = launcher.start();
         try {
             OutputStream stdin = new BufferedOutputStream(process.getOutputStream(), 1 << 16);
             LineSource stdout = new LineSource(process.getInputStream());

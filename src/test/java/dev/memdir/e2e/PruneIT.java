@@ -29,7 +29,7 @@ class PruneIT {
         Files.setLastModifiedTime(index, FileTime.from(Instant.now().minus(Duration.ofDays(400))));
         Files.writeString(root.resolve("fresh.md"), "new\n");
 
-        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString()));
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             McpSchema.ReadResourceResult read = client.readResource(
                     new McpSchema.ReadResourceRequest("memdir://memory/status"));

@@ -34,18 +34,13 @@ final class RawSession implements AutoCloseable {
     static RawSession start(Path root, Path stderr, String... extraArgs) throws IOException {
         List<String> args = new ArrayList<>(List.of("--root", root.toString()));
         args.addAll(List.of(extraArgs));
-        ProcessBuilder builder = new ProcessBuilder(Jar.command(args.toArray(String[]::new)));
-        builder.redirectError(stderr.toFile());
-        return new RawSession(builder.start());
+        return new RawSession(JarLauncher.plain(args.toArray(String[]::new)).stderrTo(stderr).start());
     }
 
     /** Starts the jar with no {@code --root}, in {@code directory}, with extra environment variables. */
     static RawSession startIn(Path directory, Map<String, String> env, Path stderr) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(Jar.command()).directory(directory.toFile());
-        builder.environment().remove("MEMDIR_ROOT");
-        builder.environment().putAll(env);
-        builder.redirectError(stderr.toFile());
-        return new RawSession(builder.start());
+        return new RawSession(JarLauncher.plain().in(directory).withoutEnv("MEMDIR_ROOT").env(env).stderrTo(stderr)
+                .start());
     }
 
     /** Sends initialize and the initialized notification, and returns the initialize response. */

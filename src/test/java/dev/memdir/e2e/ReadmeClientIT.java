@@ -21,7 +21,7 @@ class ReadmeClientIT {
 
     @Test
     void readmeExampleCreatesAndViewsAFile() {
-        String jar = Jar.path().toString();
+        String jar = JarLauncher.jar().toString();
         String root = temp.resolve("demo-memory").toString();
         String printed;
 

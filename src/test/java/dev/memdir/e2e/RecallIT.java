@@ -33,7 +33,7 @@ class RecallIT {
 
     @Test
     void thePromptGivesThePlantedFileFirstWithItsContents() {
-        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString()));
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             McpSchema.GetPromptResult prompt = client.getPrompt(new McpSchema.GetPromptRequest("recall",
                     Map.of("query", MemoryCorpus.QUERY)));
@@ -52,7 +52,7 @@ class RecallIT {
 
     @Test
     void theResourceTemplateRanksThePlantedFileFirst() throws Exception {
-        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString()));
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             assertThat(client.listResourceTemplates().resourceTemplates())
                     .anyMatch(template -> template.uriTemplate().equals("memdir://memory/recall{?q}"));
@@ -73,14 +73,14 @@ class RecallIT {
 
     @Test
     void theSearchToolIsPublishedOnlyWhenAskedFor() {
-        McpSyncClient plain = SdkClient.start(Jar.command("--root", root.toString()));
+        McpSyncClient plain = SdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             assertThat(plain.listTools().tools()).extracting(McpSchema.Tool::name)
                     .containsExactly("view", "create", "str_replace", "insert", "delete", "rename");
         } finally {
             plain.closeGracefully();
         }
-        McpSyncClient client = SdkClient.start(Jar.command("--root", root.toString(), "--search-tool"));
+        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--search-tool"));
         try {
             assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).endsWith("search").hasSize(7);
 

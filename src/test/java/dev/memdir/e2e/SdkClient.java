@@ -2,7 +2,6 @@ package dev.memdir.e2e;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -17,17 +16,14 @@ final class SdkClient {
 
     private SdkClient() {}
 
-    /** Starts {@code command} (the jar, possibly behind a shell) and initializes a session with it. */
-    static McpSyncClient start(List<String> command) {
-        return start(command, contents -> { });
+    /** Starts the jar (possibly behind a shell) and initializes a session with it. */
+    static McpSyncClient start(JarLauncher launcher) {
+        return start(launcher, contents -> { });
     }
 
-    /** Like {@link #start(List)}, passing the re-read contents of every updated resource to {@code updates}. */
-    static McpSyncClient start(List<String> command, Consumer<List<McpSchema.ResourceContents>> updates) {
-        ServerParameters parameters = ServerParameters.builder(command.get(0))
-                .args(command.subList(1, command.size()))
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
+    /** Like {@link #start(JarLauncher)}, passing the re-read contents of every updated resource to {@code updates}. */
+    static McpSyncClient start(JarLauncher launcher, Consumer<List<McpSchema.ResourceContents>> updates) {
+        StdioClientTransport transport = new StdioClientTransport(launcher.sdkParameters(), McpJsonDefaults.getMapper());
         transport.setStdErrorHandler(line -> System.err.println("[memdir] " + line));
         McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(Duration.ofSeconds(30))

@@ -144,12 +144,12 @@ class TransportIT {
     void sdkClientSessionSurvivesAMalformedLineAheadOfIt() throws Exception {
         Path root = temp.resolve("memory");
         Path log = temp.resolve("stdout.log");
-        String jar = String.join(" ", Jar.command("--root", root.toString()));
+        String jar = String.join(" ", JarLauncher.plain("--root", root.toString()).command());
         // A shell puts a malformed line in front of the client's own stream and copies stdout aside. The
         // answer to that line (id null) is kept from the client: the SDK's stdio client stops reading at it.
         List<String> command = List.of("sh", "-c", "{ printf 'garbage\\n'; cat; } | " + jar + " | tee " + log
                 + " | grep --line-buffered -v '\"id\":null'");
-        McpSyncClient client = SdkClient.start(command);
+        McpSyncClient client = SdkClient.start(JarLauncher.of(command));
         try {
             String created = SdkClient.text(SdkClient.call(client, "create",
                     Map.of("path", "/memories/alive.md", "file_text", "yes")));

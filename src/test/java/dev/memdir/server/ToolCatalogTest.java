@@ -3,6 +3,7 @@ package dev.memdir.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.config.ToolLayout;
 import dev.memdir.json.SharedJson;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
@@ -34,6 +35,16 @@ class ToolCatalogTest {
         assertThat(tools).hasSize(10);
         for (McpSchema.Tool tool : tools) {
             assertThat(validator.validateSchema(tool.inputSchema()).valid()).as(tool.name()).isTrue();
+        }
+    }
+
+    @Test
+    void theNamesKnownBeforeTheCatalogIsReadAreTheNamesItPublishes() {
+        for (boolean readOnly : new boolean[] {false, true}) {
+            assertThat(ToolCatalog.names(ToolLayout.SPLIT, readOnly, false))
+                    .containsExactlyInAnyOrderElementsOf(catalog.split(readOnly).stream().map(McpSchema.Tool::name).toList());
+            assertThat(ToolCatalog.names(ToolLayout.SINGLE, readOnly, true))
+                    .containsExactlyInAnyOrder(catalog.single(readOnly).name(), catalog.search().name());
         }
     }
 

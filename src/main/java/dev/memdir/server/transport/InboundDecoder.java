@@ -29,9 +29,40 @@ final class InboundDecoder {
     }
 
     Inbound decode(byte[] line, int maxLineBytes) {
+        Checked checked = check(line, maxLineBytes);
+        return checked.refusal() != null ? checked.refusal() : message(checked.text(), checked.node().get("id"));
+    }
+
+    /**
+     * Returns the id and the asked protocol version when {@code line} is an initialize request the session will
+     * take: every check of {@link #decode} passed, so the SDK's own conversion of it cannot fail. Only the tree is
+     * read, not the SDK's message types, so that the answer need not wait for Jackson to learn them.
+     */
+    Optional<InitializeCall> initializeCall(byte[] line, int maxLineBytes) {
+        Checked checked = check(line, maxLineBytes);
+        if (checked.refusal() != null || !McpSchema.METHOD_INITIALIZE.equals(checked.node().path("method").asText())) {
+            return Optional.empty();
+        }
+        JsonNode id = checked.node().get("id");
+        if (id == null || !(id.isTextual() || id.canConvertToLong())) {
+            return Optional.empty();
+        }
+        return Optional.of(new InitializeCall(id.isTextual() ? id.asText() : id.asLong(),
+                checked.node().path("params").path("protocolVersion").asText()));
+    }
+
+    /** The parsed line, or the answer it gets instead of reaching the session (a reply or, for a blank line, none). */
+    private record Checked(JsonNode node, String text, Inbound refusal) {
+
+        static Checked refused(Inbound refusal) {
+            return new Checked(null, null, refusal);
+        }
+    }
+
+    private Checked check(byte[] line, int maxLineBytes) {
         if (line == LineReader.TOO_LONG) {
-            return Inbound.error(null, JsonRpcErrors.PARSE_ERROR,
-                    "Parse error: message longer than " + maxLineBytes + " bytes");
+            return Checked.refused(Inbound.error(null, JsonRpcErrors.PARSE_ERROR,
+                    "Parse error: message longer than " + maxLineBytes + " bytes"));
         }
         String text;
         try {
@@ -41,32 +72,37 @@ final class InboundDecoder {
                     .decode(ByteBuffer.wrap(line))
                     .toString();
         } catch (CharacterCodingException e) {
-            return Inbound.error(null, JsonRpcErrors.PARSE_ERROR, "Parse error: message is not valid UTF-8");
+            return Checked.refused(Inbound.error(null, JsonRpcErrors.PARSE_ERROR,
+                    "Parse error: message is not valid UTF-8"));
         }
         if (text.isBlank()) {
-            return new Inbound.Skip();
+            return Checked.refused(new Inbound.Skip());
         }
         JsonNode node;
         try {
             node = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
         } catch (JsonProcessingException e) {
-            return Inbound.error(null, JsonRpcErrors.PARSE_ERROR, "Parse error: " + e.getOriginalMessage());
+            return Checked.refused(Inbound.error(null, JsonRpcErrors.PARSE_ERROR,
+                    "Parse error: " + e.getOriginalMessage()));
         }
-        return classify(node, text);
+        return new Checked(node, text, refusal(node).orElse(null));
     }
 
-    private Inbound classify(JsonNode node, String text) {
+    /** Returns the error answer a message gets from the transport, or empty when it goes to the session. */
+    private Optional<Inbound> refusal(JsonNode node) {
         if (node.isArray()) {
-            return Inbound.error(null, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: batches are not supported");
+            return Optional.of(Inbound.error(null, JsonRpcErrors.INVALID_REQUEST,
+                    "Invalid Request: batches are not supported"));
         }
         if (!node.isObject()) {
-            return Inbound.error(null, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: expected a JSON object");
+            return Optional.of(Inbound.error(null, JsonRpcErrors.INVALID_REQUEST,
+                    "Invalid Request: expected a JSON object"));
         }
         JsonNode id = node.get("id");
         boolean hasId = id != null;
         if (hasId && !(id.isTextual() || id.isIntegralNumber())) {
-            return Inbound.error(null, JsonRpcErrors.INVALID_REQUEST,
-                    "Invalid Request: id must be a string or an integer");
+            return Optional.of(Inbound.error(null, JsonRpcErrors.INVALID_REQUEST,
+                    "Invalid Request: id must be a string or an integer"));
         }
         if (!node.path("jsonrpc").isTextual() || !"2.0".equals(node.path("jsonrpc").asText())) {
             return refuse(id, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
@@ -74,7 +110,7 @@ final class InboundDecoder {
         JsonNode method = node.get("method");
         if (method == null) {
             boolean isResponse = hasId && (node.has("result") || node.has("error"));
-            return isResponse ? message(text, id) : refuse(id, "Invalid Request: no \"method\"");
+            return isResponse ? Optional.empty() : refuse(id, "Invalid Request: no \"method\"");
         }
         if (!method.isTextual()) {
             return refuse(id, "Invalid Request: \"method\" must be a string");
@@ -86,22 +122,22 @@ final class InboundDecoder {
         if (hasId) {
             Optional<String> problem = paramsCheck.problem(method.asText(), params);
             if (problem.isPresent()) {
-                return Inbound.error(id, JsonRpcErrors.INVALID_PARAMS, problem.get());
+                return Optional.of(Inbound.error(id, JsonRpcErrors.INVALID_PARAMS, problem.get()));
             }
         }
-        return message(text, id);
+        return Optional.empty();
     }
 
     /** Answers -32600, with the message's id when it had a usable one and null otherwise (as JSON-RPC asks). */
-    private static Inbound refuse(JsonNode id, String why) {
-        return Inbound.error(id, JsonRpcErrors.INVALID_REQUEST, why);
+    private static Optional<Inbound> refuse(JsonNode id, String why) {
+        return Optional.of(Inbound.error(id, JsonRpcErrors.INVALID_REQUEST, why));
     }
 
     private Inbound message(String text, JsonNode id) {
         try {
             return new Inbound.Message(McpSchema.deserializeJsonRpcMessage(mcpJson, text));
         } catch (IOException | RuntimeException e) {
-            return refuse(id, "Invalid Request: " + e.getMessage());
+            return Inbound.error(id, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: " + e.getMessage());
         }
     }
 }

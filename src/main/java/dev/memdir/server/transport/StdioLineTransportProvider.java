@@ -15,7 +15,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,8 +53,12 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         thread.setDaemon(true);
         return thread;
     });
-    private volatile McpServerSession session;
+    private final CompletableFuture<McpServerSession> session = new CompletableFuture<>();
+    private Thread reader;
+    private Optional<InitializeAnswer> earlyAnswer = Optional.empty();
     private volatile Object initializeId;
+    /** The initialize response the transport wrote itself, to hold the SDK's against; null until written. */
+    private volatile String earlyResponse;
     private volatile boolean initializedSeen;
 
     /** {@code tools} names the tools the server publishes: a call of any other is answered here, naming it. */
@@ -66,11 +73,22 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         this.drainTimeout = drainTimeout;
     }
 
+    /**
+     * Starts reading input before the server is built, answering {@code initialize} with {@code answer} when there
+     * is one; everything else waits for the session.
+     */
+    public synchronized void listen(Optional<InitializeAnswer> answer) {
+        if (reader == null) {
+            earlyAnswer = answer;
+            reader = new Thread(this::readUntilEnd, "memdir-stdin");
+            reader.start();
+        }
+    }
+
     @Override
     public void setSessionFactory(McpServerSession.Factory sessionFactory) {
-        this.session = sessionFactory.create(new SessionTransport());
-        Thread reader = new Thread(this::readUntilEnd, "memdir-stdin");
-        reader.start();
+        session.complete(sessionFactory.create(new SessionTransport()));
+        listen(Optional.empty());
     }
 
     /** Blocks until input has ended and every request read has been answered. */
@@ -80,14 +98,14 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
 
     @Override
     public Mono<Void> notifyClients(String method, Object params) {
-        McpServerSession current = session;
+        McpServerSession current = session.getNow(null);
         return current == null ? Mono.empty() : current.sendNotification(method, params);
     }
 
     /** stdio has one session: a notification for it goes out, one for any other id is an error. */
     @Override
     public Mono<Void> notifyClient(String sessionId, String method, Object params) {
-        McpServerSession current = session;
+        McpServerSession current = session.getNow(null);
         if (current == null || !current.getId().equals(sessionId)) {
             return Mono.error(new IllegalStateException("No stdio session with id " + sessionId));
         }
@@ -96,7 +114,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
 
     @Override
     public Mono<Void> closeGracefully() {
-        McpServerSession current = session;
+        McpServerSession current = session.getNow(null);
         return current == null ? Mono.empty() : current.closeGracefully();
     }
 
@@ -105,6 +123,9 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         LineReader lines = new LineReader(in, maxLineBytes);
         try {
             for (byte[] line = lines.next(); line != null; line = lines.next()) {
+                if (initializeId == null && earlyResponse == null && earlyAnswer.isPresent()) {
+                    decoder.initializeCall(line, maxLineBytes).ifPresent(this::answerEarly);
+                }
                 Inbound inbound = decoder.decode(line, maxLineBytes);
                 if (inbound instanceof Inbound.Reply reply) {
                     log.warn("Answered a bad input line with: {}", reply.response().path("error").path("message"));
@@ -129,6 +150,11 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
             }
             if (initialize && initializeId == null) {
                 initializeId = request.id();
+                if (earlyResponse != null) {
+                    // Answered already: the session still takes it, to learn the client, and its answer is checked.
+                    worker.execute(() -> handle(message));
+                    return;
+                }
             }
             pending.add(request.id());
         } else if (message instanceof McpSchema.JSONRPCNotification notification
@@ -143,8 +169,16 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         }
     }
 
+    /** Answers initialize before the session exists (the request still goes to the session after). */
+    private void answerEarly(InitializeCall call) {
+        String response = earlyAnswer.orElseThrow().response(call.id(), call.protocolVersion(), protocolVersions(),
+                json.getFactory());
+        earlyResponse = response;
+        worker.execute(() -> writer.writeLine(response));
+    }
+
     private void handle(McpSchema.JSONRPCMessage message) {
-        session.handle(message).subscribe(null, error -> log.error("Handling {} failed", message, error));
+        session.join().handle(message).subscribe(null, error -> log.error("Handling {} failed", message, error));
     }
 
     /** Ping is allowed before initialize; anything else would wait for a session that never starts. */
@@ -182,7 +216,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
             Thread.currentThread().interrupt();
         } finally {
             worker.shutdownNow();
-            session.close();
+            session.join().close();
             stopped.countDown();
         }
     }
@@ -200,15 +234,32 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         @Override
         public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
             return Mono.fromRunnable(() -> {
+                String line;
                 try {
-                    writer.writeLine(mcpJson.writeValueAsString(message));
+                    line = mcpJson.writeValueAsString(message);
                 } catch (IOException e) {
                     log.error("Could not serialise an outgoing message", e);
+                    return;
                 }
                 if (message instanceof McpSchema.JSONRPCResponse response) {
+                    if (earlyResponse != null && Objects.equals(response.id(), initializeId)) {
+                        checkEarlyResponse(line);
+                        return;
+                    }
+                    writer.writeLine(line);
                     pending.answered(response.id());
+                } else {
+                    writer.writeLine(line);
                 }
             });
+        }
+
+        /** The SDK's own answer to initialize is not sent again; it can only confirm the one that was. */
+        private void checkEarlyResponse(String line) {
+            if (!line.equals(earlyResponse)) {
+                log.error("The initialize answer sent, {}, differs from the SDK's, {}", earlyResponse, line);
+            }
+            earlyResponse = null;
         }
 
         @Override

@@ -249,4 +249,25 @@ class InboundDecoderTest {
         assertThat(response.path("error").path("code").asInt()).isEqualTo(JsonRpcErrors.INVALID_PARAMS);
         assertThat(response.path("error").path("message").asText()).isEqualTo("Unknown tool: format_disk");
     }
+
+    static Stream<Arguments> initializeCalls() {
+        String params = "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}";
+        return Stream.of(
+                Arguments.of(request("\"init\"", "initialize", params), new InitializeCall("init", "2025-06-18")),
+                Arguments.of(request("7", "initialize", params), new InitializeCall(7L, "2025-06-18")),
+                Arguments.of(request("7", "ping", params), null),
+                Arguments.of(request("7", "initialize", "{\"capabilities\":{}}"), null),
+                Arguments.of(request("7", "initialize", "{\"protocolVersion\":\"1\",\"clientInfo\":7}"), null),
+                Arguments.of(request("123456789012345678901234567890", "initialize", params), null),
+                Arguments.of("{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"params\":" + params + "}", null),
+                Arguments.of("not json", null));
+    }
+
+    @ParameterizedTest
+    @MethodSource("initializeCalls")
+    void initializeCall_onlyForAnInitializeTheSessionTakes(String line, InitializeCall expected) {
+        assertThat(decoder.initializeCall(line.getBytes(StandardCharsets.UTF_8), MAX))
+                .isEqualTo(java.util.Optional.ofNullable(expected));
+    }
 }
