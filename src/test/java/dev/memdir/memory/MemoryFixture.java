@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
 /**
  * A memory store of one {@link StoreKind}, and short ways to call the tool on it. On the directory store the root
@@ -40,17 +41,26 @@ final class MemoryFixture implements AutoCloseable {
     static final String SESSION = "session-under-test";
     private static final StoreLimits BY_HAND = StoreLimits.perFile(StoreLimits.UNLIMITED);
 
+    /** Opens a store on a fixture's memory, as another memdir process would. */
+    @FunctionalInterface
+    interface Opener {
+        MemoryStore open(StoreLimits limits, HistoryLimits history, String actor) throws IOException;
+    }
+
     final StoreKind kind;
     final MemoryStore store;
     final MemoryTool tool;
     private final Path root;
-    private final PostgresStore hand;
+    private final Opener opener;
+    private final MemoryStore hand;
 
-    private MemoryFixture(StoreKind kind, MemoryStore store, Path root, PostgresStore hand, boolean readOnly) {
+    private MemoryFixture(StoreKind kind, Opener opener, StoreLimits limits, HistoryLimits history,
+            boolean readOnly) throws IOException {
         this.kind = kind;
-        this.store = store;
-        this.root = root;
-        this.hand = hand;
+        this.opener = opener;
+        this.store = opener.open(limits, history, SESSION);
+        this.root = store instanceof DirectoryStore directory ? directory.root() : null;
+        this.hand = kind == StoreKind.DIRECTORY ? null : opener.open(BY_HAND, history, "by-hand");
         this.tool = new MemoryTool(store, stamper(), readOnly, IndexBudget.DEFAULT);
     }
 
@@ -62,10 +72,6 @@ final class MemoryFixture implements AutoCloseable {
         return open(tempDir, kind, StoreLimits.perFile(DEFAULT_MAX_FILE_BYTES));
     }
 
-    static MemoryFixture open(Path tempDir, long maxFileBytes, boolean readOnly) throws IOException {
-        return open(tempDir, StoreKind.DIRECTORY, StoreLimits.perFile(maxFileBytes), HistoryLimits.DEFAULT, readOnly);
-    }
-
     static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits) throws IOException {
         return open(tempDir, kind, limits, HistoryLimits.DEFAULT, false);
     }
@@ -73,14 +79,19 @@ final class MemoryFixture implements AutoCloseable {
     static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits, HistoryLimits history,
             boolean readOnly) throws IOException {
         if (kind == StoreKind.DIRECTORY) {
-            DirectoryStore store = DirectoryStore.open(tempDir.resolve("memories"), limits, history, SESSION);
-            return new MemoryFixture(kind, store, store.root(), null, readOnly);
+            Path root = tempDir.resolve("memories");
+            return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor), limits, history,
+                    readOnly);
         }
-        LocalPostgres server = LocalPostgres.shared();
+        DataSource database = LocalPostgres.shared().dataSource();
         String namespace = LocalPostgres.freshNamespace();
-        PostgresStore store = PostgresStore.open(server.dataSource(), namespace, limits, history, SESSION);
-        PostgresStore hand = PostgresStore.open(server.dataSource(), namespace, BY_HAND, history, "by-hand");
-        return new MemoryFixture(kind, store, null, hand, readOnly);
+        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, namespace, l, h, actor), limits,
+                history, readOnly);
+    }
+
+    /** Opens another store on this memory, as a second memdir process would; the caller closes it. */
+    MemoryStore another(StoreLimits limits, String actor) throws IOException {
+        return opener.open(limits, HistoryLimits.DEFAULT, actor);
     }
 
     /** Returns a stamper with a fixed clock ({@link #NOW}) and session ({@link #SESSION}). */

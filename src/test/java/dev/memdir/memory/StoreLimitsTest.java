@@ -1,7 +1,6 @@
 package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.memdir.index.IndexBudget;
 import java.nio.file.Files;
@@ -90,12 +89,11 @@ class StoreLimitsTest {
     }
 
     @Test
-    void twoStoresOnOneRoot_eachSeesTheOthersWritesInItsLimits() throws Exception {
-        assumeThat(kind).isEqualTo(StoreKind.DIRECTORY);
+    void twoStoresOnOneMemory_eachSeesTheOthersWritesInItsLimits() throws Exception {
         StoreLimits limits = new StoreLimits(1000, StoreLimits.UNLIMITED, 3);
-        try (DirectoryStore first = DirectoryStore.open(temp.resolve("memories"), limits, "first");
-                DirectoryStore second = DirectoryStore.open(temp.resolve("memories"), limits, "second")) {
-            MemoryTool one = new MemoryTool(first, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
+        MemoryTool one = open(limits);
+        MemoryStore first = memory.store;
+        try (MemoryStore second = memory.another(limits, "second")) {
             MemoryTool two = new MemoryTool(second, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
             one.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "a"));
             two.call("create", MemoryFixture.args("path", "/memories/b.md", "file_text", "b"));

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.UserPrincipal;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -27,7 +29,7 @@ import javax.sql.DataSource;
  * free loopback port only, trusting every local connection, stopped and removed when the JVM ends. The server's
  * binaries are Debian's ({@code /usr/lib/postgresql/N/bin}, N 15 or newer; {@code .ci/run} installs the
  * {@code postgresql} package when they are missing), or whatever {@code initdb} the PATH has. PostgreSQL refuses to
- * run as root, so as root it runs as the {@code postgres} user that package makes.
+ * run as root, so as root it runs as the {@code postgres} user that package makes (else as {@code nobody}).
  */
 public final class LocalPostgres {
 
@@ -98,13 +100,12 @@ public final class LocalPostgres {
 
     private static LocalPostgres start() throws IOException {
         Path bin = binaries();
-        Optional<String> runAs = "root".equals(System.getProperty("user.name")) ? Optional.of("postgres")
-                : Optional.empty();
         Path home = Files.createTempDirectory("memdir-postgres-");
-        if (runAs.isPresent()) {
-            UserPrincipal owner = home.getFileSystem().getUserPrincipalLookupService()
-                    .lookupPrincipalByName(runAs.get());
+        Optional<String> runAs = Optional.empty();
+        if ("root".equals(System.getProperty("user.name"))) {
+            UserPrincipal owner = serverUser(home);
             Files.setOwner(home, owner);
+            runAs = Optional.of(owner.getName());
         }
         LocalPostgres server = new LocalPostgres(bin, home, runAs, freePort());
         Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "stop-postgres"));
@@ -183,6 +184,16 @@ public final class LocalPostgres {
         }
         throw new IOException("No PostgreSQL " + OLDEST_VERSION + "+ found (initdb in /usr/lib/postgresql/N/bin or on"
                 + " the PATH): install Debian's postgresql package (.ci/run does when it is missing)");
+    }
+
+    /** Returns the user a server started by root runs as: {@code postgres} where Debian's package made it. */
+    private static UserPrincipal serverUser(Path home) throws IOException {
+        UserPrincipalLookupService users = home.getFileSystem().getUserPrincipalLookupService();
+        try {
+            return users.lookupPrincipalByName("postgres");
+        } catch (UserPrincipalNotFoundException noPackageUser) {
+            return users.lookupPrincipalByName("nobody");
+        }
     }
 
     private static int freePort() throws IOException {

@@ -1,6 +1,7 @@
 package dev.memdir.memory.postgres;
 
 import dev.memdir.memory.CommandException;
+import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ public final class PostgresHand {
     private PostgresHand() {}
 
     /** Makes {@code directory} and its missing parents in {@code store}'s namespace. */
-    public static void makeDirectories(PostgresStore store, MemoryPath directory) throws IOException, CommandException {
+    public static void makeDirectories(MemoryStore store, MemoryPath directory) throws IOException, CommandException {
         List<String> inside = new ArrayList<>(directory.segments());
         inside.add("inside");
         store.change(files -> {
