@@ -45,6 +45,12 @@ class PostgresStoreTest {
         return ((CommandOutput.Text) tool.call(command, arguments)).text();
     }
 
+    /** Returns the non-empty lines of a file's view, without their numbers. */
+    private static List<String> linesOf(String view) {
+        return Arrays.stream(view.split("\n")).skip(1).map(line -> line.substring(7))
+                .filter(line -> !line.isEmpty()).toList();
+    }
+
     @Test
     void open_freshDatabase_migratesTheSchemaToItsVersion() throws Exception {
         String url = server.freshDatabase();
@@ -132,12 +138,66 @@ class PostgresStoreTest {
             for (Future<?> writer : done) {
                 writer.get();
             }
-            String log = text(tool(stores.get(0)), "view", "path", "/memories/log.md");
+            List<String> lines = linesOf(text(tool(stores.get(0)), "view", "path", "/memories/log.md"));
 
-            List<String> lines = Arrays.stream(log.split("\n")).skip(1).map(line -> line.substring(7))
-                    .filter(line -> !line.isEmpty()).sorted().toList();
             assertThat(lines).hasSize(writers * inserts).doesNotHaveDuplicates()
                     .containsAll(IntStream.range(0, inserts).mapToObj(i -> "w0-" + i).toList());
+        } finally {
+            threads.shutdownNow();
+            for (PostgresStore store : stores) {
+                store.close();
+            }
+        }
+    }
+
+    @Test
+    void directoryRenamesRacingWithInsertsAndViews_loseNoAnsweredInsertAndShowNoHalfRename() throws Exception {
+        String namespace = LocalPostgres.freshNamespace();
+        List<PostgresStore> stores = new ArrayList<>();
+        for (String actor : List.of("writer", "renamer", "reader")) {
+            stores.add(PostgresStore.open(server.jdbcUrl(), namespace, LIMITS, HistoryLimits.DEFAULT, actor));
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(3);
+        try {
+            MemoryTool writer = tool(stores.get(0));
+            MemoryTool renamer = tool(stores.get(1));
+            MemoryTool reader = tool(stores.get(2));
+            text(writer, "create", "path", "/memories/d/log.md", "file_text", "");
+            Future<List<String>> written = threads.submit(() -> {
+                List<String> answered = new ArrayList<>();
+                for (int i = 0; i < 60; i++) {
+                    try {
+                        text(writer, "insert", "path", "/memories/d/log.md", "insert_line", 0, "insert_text", "i" + i);
+                        answered.add("i" + i);
+                    } catch (CommandException renamedAway) {
+                        assertThat(renamedAway.text()).isEqualTo(
+                                "Error: The path /memories/d/log.md does not exist. Please provide a valid path.");
+                    }
+                }
+                return answered;
+            });
+            Future<?> renames = threads.submit(() -> {
+                for (int i = 0; i < 20; i++) {
+                    text(renamer, "rename", "old_path", "/memories/d", "new_path", "/memories/e");
+                    text(renamer, "rename", "old_path", "/memories/e", "new_path", "/memories/d");
+                }
+                return null;
+            });
+            Future<?> views = threads.submit(() -> {
+                for (int i = 0; i < 60; i++) {
+                    String listing = text(reader, "view", "path", "/memories");
+                    assertThat(listing.contains("\t/memories/d/") != listing.contains("\t/memories/e/"))
+                            .as(listing).isTrue();
+                }
+                return null;
+            });
+            renames.get();
+            views.get();
+            List<String> answered = written.get();
+
+            assertThat(answered).isNotEmpty();
+            assertThat(linesOf(text(reader, "view", "path", "/memories/d/log.md")))
+                    .containsExactlyInAnyOrderElementsOf(answered);
         } finally {
             threads.shutdownNow();
             for (PostgresStore store : stores) {
