@@ -224,23 +224,15 @@ public final class DirectoryStore implements MemoryStore {
         @Override
         public void write(MemoryPath path, byte[] content) throws IOException, CommandException {
             requireChanging();
-            if (content.length > limits.maxFileBytes()) {
-                throw new CommandException(Messages.tooLarge(path.display(), content.length, limits.maxFileBytes()));
-            }
+            limits.checkFileSize(path, content.length);
             Located located = locate(path);
             BasicFileAttributes existing = located.attributes();
             if (existing != null && !existing.isRegularFile()) {
                 throw new CommandException(Messages.notAFile(path.display()));
             }
-            Usage now = usage();
-            Usage after = existing == null ? now.plus(1, content.length)
-                    : now.plus(0, content.length - existing.size());
-            if (after.files() > limits.maxFiles()) {
-                throw new CommandException(Messages.tooManyFiles(path.display(), limits.maxFiles()));
-            }
-            if (after.bytes() > limits.maxRootBytes()) {
-                throw new CommandException(Messages.rootTooLarge(path.display(), after.bytes(), limits.maxRootBytes()));
-            }
+            Usage after = limits.admit(path,
+                    existing == null ? Entry.ABSENT : new Entry(Entry.Kind.FILE, existing.size()),
+                    content.length, usage());
             withParents(located, () -> {
                 if (existing != null) {
                     history.keep(path, bytes(located));

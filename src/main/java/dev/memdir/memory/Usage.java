@@ -4,7 +4,7 @@ package dev.memdir.memory;
 public record Usage(long files, long bytes) {
 
     /** Returns these totals moved by {@code files} and {@code bytes} (negative for what was removed). */
-    Usage plus(long files, long bytes) {
+    public Usage plus(long files, long bytes) {
         return new Usage(this.files + files, this.bytes + bytes);
     }
 }

@@ -3,25 +3,29 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class CreateTest {
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
@@ -31,7 +35,7 @@ class CreateTest {
         assertThat(memory.text("create", "path", "/memories/notes.md", "file_text", text))
                 .isEqualTo("File created successfully at: /memories/notes.md");
 
-        assertThat(Files.readAllBytes(memory.disk("notes.md"))).isEqualTo(text.getBytes(StandardCharsets.UTF_8));
+        assertThat(memory.read("notes.md")).isEqualTo(text);
     }
 
     @Test
@@ -40,6 +44,8 @@ class CreateTest {
                 .isEqualTo("File created successfully at: /memories/a/b/c.md");
 
         assertThat(memory.read("a/b/c.md")).isEqualTo("deep");
+        assertThat(memory.listed("")).containsExactly("a");
+        assertThat(memory.listed("a")).containsExactly("b");
         assertThat(memory.mode("a")).isEqualTo("rwx------");
         assertThat(memory.mode("a/b")).isEqualTo("rwx------");
     }
@@ -73,7 +79,8 @@ class CreateTest {
 
         assertThat(memory.error("create", "path", "/memories/dir/", "file_text", "x"))
                 .isEqualTo("Error: File /memories/dir already exists");
-        assertThat(memory.disk("dir")).isEmptyDirectory();
+        assertThat(memory.exists("dir")).isTrue();
+        assertThat(memory.listed("dir")).isEmpty();
     }
 
     @Test
@@ -92,18 +99,19 @@ class CreateTest {
 
     @Test
     void create_overSizeCap_refusedAndNothingWritten() throws Exception {
-        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), 10, false)) {
+        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), kind, StoreLimits.perFile(10))) {
             assertThat(capped.error("create", "path", "/memories/new/deep/f.md", "file_text", "ééééé!"))
                     .isEqualTo("Error: File /memories/new/deep/f.md would be 11 bytes, over the limit of 10 bytes"
                             + " per file. Nothing was written; split the content into several files.");
 
-            assertThat(capped.names("")).containsExactly(".memdir.lock");
+            assertThat(capped.exists("new")).isFalse();
+            assertThat(capped.listed("")).isEmpty();
         }
     }
 
     @Test
     void create_exactlyAtSizeCap_written() throws Exception {
-        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), 10, false)) {
+        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), kind, StoreLimits.perFile(10))) {
             assertThat(capped.text("create", "path", "/memories/f.md", "file_text", "0123456789"))
                     .isEqualTo("File created successfully at: /memories/f.md");
             assertThat(capped.read("f.md")).isEqualTo("0123456789");
@@ -116,6 +124,6 @@ class CreateTest {
 
         assertThat(memory.view("/memories/notes.md"))
                 .isEqualTo("Here's the content of /memories/notes.md with line numbers:\n     1\ta\n     2\tb");
-        assertThat(memory.names("")).isEqualTo(List.of(".memdir-usage", ".memdir.lock", "notes.md"));
+        assertThat(memory.listed("")).isEqualTo(List.of("notes.md"));
     }
 }

@@ -3,11 +3,9 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -18,15 +16,21 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class HistoryTest {
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
 
     @BeforeEach
     void open() throws Exception {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
     }
 
     private static MemoryPath path(String virtual) throws Exception {
@@ -134,10 +138,10 @@ class HistoryTest {
 
     @Test
     void eachFileKeepsAtMostItsQuotaAndTheWholeHistoryItsBytesOldestFirst() throws Exception {
-        DirectoryStore store = DirectoryStore.open(temp.resolve("bounded"), StoreLimits.perFile(1 << 20),
-                new HistoryLimits(3, 250), MemoryFixture.SESSION);
-        try (store) {
-            MemoryTool tool = new MemoryTool(store, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
+        try (MemoryFixture bounded = MemoryFixture.open(temp.resolve("bounded"), kind,
+                StoreLimits.perFile(1 << 20), new HistoryLimits(3, 250), false)) {
+            MemoryTool tool = bounded.tool;
+            MemoryStore store = bounded.store;
             tool.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "v0"));
             for (int i = 1; i <= 6; i++) {
                 tool.call("str_replace", MemoryFixture.args("path", "/memories/a.md", "old_str", "v" + (i - 1),
@@ -152,10 +156,17 @@ class HistoryTest {
             assertThat(store.versions(path("/memories/big.md"))).hasSize(1);
             assertThat(store.versions(path("/memories/a.md"))).extracting(FileVersion::number)
                     .containsExactly(6, 5);
-            try (Stream<Path> files = Files.walk(store.root().resolve(".memdir-history"))) {
-                assertThat(files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum())
-                        .isLessThanOrEqualTo(250);
-            }
+            assertThat(Stream.of("/memories/a.md", "/memories/big.md")
+                    .flatMap(file -> versions(store, file).stream()).mapToLong(FileVersion::size).sum())
+                    .isLessThanOrEqualTo(250);
+        }
+    }
+
+    private static List<FileVersion> versions(MemoryStore store, String virtual) {
+        try {
+            return store.versions(path(virtual));
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
     }
 }

@@ -12,18 +12,24 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class InsertTest {
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
     }
 
     static Stream<Arguments> inserts() {
@@ -105,10 +111,10 @@ class InsertTest {
     }
 
     @Test
-    void insert_missingFile_notFound() {
+    void insert_missingFile_notFound() throws Exception {
         assertThat(memory.error("insert", "path", "/memories/nope.md", "insert_line", 0, "insert_text", "x"))
                 .isEqualTo("Error: The path /memories/nope.md does not exist. Please provide a valid path.");
-        assertThat(memory.disk("nope.md")).doesNotExist();
+        assertThat(memory.exists("nope.md")).isFalse();
     }
 
     @Test
@@ -127,19 +133,19 @@ class InsertTest {
         assertThat(memory.error("insert", "path", "/memories/latin1.txt", "insert_line", 0, "insert_text", "x"))
                 .isEqualTo("Error: The file /memories/latin1.txt is not UTF-8 text, so memdir will not edit it."
                         + " Nothing was changed.");
-        assertThat(Files.readAllBytes(memory.disk("latin1.txt"))).isEqualTo(latin1);
+        assertThat(memory.readBytes("latin1.txt")).isEqualTo(latin1);
     }
 
     @Test
     void insert_overSizeCap_refusedAndUnchanged() throws Exception {
-        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), 8, false)) {
+        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), kind, StoreLimits.perFile(8))) {
             capped.write("f.md", "a\nb");
 
             assertThat(capped.error("insert", "path", "/memories/f.md", "insert_line", 1, "insert_text", "vwxyz\n"))
                     .isEqualTo("Error: File /memories/f.md would be 9 bytes, over the limit of 8 bytes per file."
                             + " Nothing was written; split the content into several files.");
             assertThat(capped.read("f.md")).isEqualTo("a\nb");
-            assertThat(capped.names("")).containsExactly(".memdir.lock", "f.md");
+            assertThat(capped.listed("")).containsExactly("f.md");
         }
     }
 }

@@ -2,9 +2,16 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.path.InvalidMemoryPathException;
+import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.postgres.PostgresHand;
+import dev.memdir.memory.postgres.PostgresStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,34 +25,73 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
 /**
- * A memory store on real disk below a test's temp directory, and short ways to call the tool on it.
- * The root is {@code <temp>/memories}, so a test can also place things beside it, outside the root.
+ * A memory store of one {@link StoreKind}, and short ways to call the tool on it. On the directory store the root
+ * is {@code <temp>/memories}, so a test can also place things beside it, outside the root; on PostgreSQL the
+ * memory is a namespace of its own in the test JVM's server. Files a test places with {@link #write} land as
+ * if by hand, past the limits: on disk for the directory store, through a second, unlimited store on PostgreSQL.
+ * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) skip a test on PostgreSQL.
  */
 final class MemoryFixture implements AutoCloseable {
 
     static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
     static final Instant NOW = Instant.parse("2026-11-29T10:15:00Z");
     static final String SESSION = "session-under-test";
+    private static final StoreLimits BY_HAND = StoreLimits.perFile(StoreLimits.UNLIMITED);
 
-    final Path root;
-    final DirectoryStore store;
+    /** Opens a store on a fixture's memory, as another memdir process would. */
+    @FunctionalInterface
+    interface Opener {
+        MemoryStore open(StoreLimits limits, HistoryLimits history, String actor) throws IOException;
+    }
+
+    final StoreKind kind;
+    final MemoryStore store;
     final MemoryTool tool;
+    private final Path root;
+    private final Opener opener;
+    private final MemoryStore hand;
 
-    private MemoryFixture(Path root, DirectoryStore store, boolean readOnly) {
-        this.root = root;
-        this.store = store;
+    private MemoryFixture(StoreKind kind, Opener opener, StoreLimits limits, HistoryLimits history,
+            boolean readOnly) throws IOException {
+        this.kind = kind;
+        this.opener = opener;
+        this.store = opener.open(limits, history, SESSION);
+        this.root = store instanceof DirectoryStore directory ? directory.root() : null;
+        this.hand = kind == StoreKind.DIRECTORY ? null : opener.open(BY_HAND, history, "by-hand");
         this.tool = new MemoryTool(store, stamper(), readOnly, IndexBudget.DEFAULT);
     }
 
     static MemoryFixture open(Path tempDir) throws IOException {
-        return open(tempDir, DEFAULT_MAX_FILE_BYTES, false);
+        return open(tempDir, StoreKind.DIRECTORY);
     }
 
-    static MemoryFixture open(Path tempDir, long maxFileBytes, boolean readOnly) throws IOException {
-        DirectoryStore store = DirectoryStore.open(tempDir.resolve("memories"), StoreLimits.perFile(maxFileBytes), SESSION);
-        return new MemoryFixture(store.root(), store, readOnly);
+    static MemoryFixture open(Path tempDir, StoreKind kind) throws IOException {
+        return open(tempDir, kind, StoreLimits.perFile(DEFAULT_MAX_FILE_BYTES));
+    }
+
+    static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits) throws IOException {
+        return open(tempDir, kind, limits, HistoryLimits.DEFAULT, false);
+    }
+
+    static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits, HistoryLimits history,
+            boolean readOnly) throws IOException {
+        if (kind == StoreKind.DIRECTORY) {
+            Path root = tempDir.resolve("memories");
+            return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor), limits, history,
+                    readOnly);
+        }
+        DataSource database = LocalPostgres.shared().dataSource();
+        String namespace = LocalPostgres.freshNamespace();
+        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, namespace, l, h, actor), limits,
+                history, readOnly);
+    }
+
+    /** Opens another store on this memory, as a second memdir process would; the caller closes it. */
+    MemoryStore another(StoreLimits limits, String actor) throws IOException {
+        return opener.open(limits, HistoryLimits.DEFAULT, actor);
     }
 
     /** Returns a stamper with a fixed clock ({@link #NOW}) and session ({@link #SESSION}). */
@@ -82,27 +128,67 @@ final class MemoryFixture implements AutoCloseable {
         return text("view", "path", path);
     }
 
-    /** Writes {@code content} (UTF-8) at {@code relative} below the root, creating directories. */
-    Path write(String relative, String content) throws IOException {
-        return writeBytes(relative, content.getBytes(StandardCharsets.UTF_8));
+    /** Places {@code content} (UTF-8) at {@code relative} below the root, making directories. */
+    void write(String relative, String content) throws IOException {
+        writeBytes(relative, content.getBytes(StandardCharsets.UTF_8));
     }
 
-    Path writeBytes(String relative, byte[] content) throws IOException {
-        Path file = disk(relative);
-        Files.createDirectories(file.getParent());
-        return Files.write(file, content);
+    void writeBytes(String relative, byte[] content) throws IOException {
+        if (hand == null) {
+            Path file = disk(relative);
+            Files.createDirectories(file.getParent());
+            Files.write(file, content);
+        } else {
+            MemoryPath path = path(relative);
+            expect(() -> hand.change(files -> {
+                files.write(path, content);
+                return null;
+            }));
+        }
     }
 
-    Path mkdirs(String relative) throws IOException {
-        return Files.createDirectories(disk(relative));
+    void mkdirs(String relative) throws IOException {
+        if (hand == null) {
+            Files.createDirectories(disk(relative));
+        } else {
+            expect(() -> {
+                PostgresHand.makeDirectories(hand, path(relative));
+                return null;
+            });
+        }
     }
 
-    /** Returns the content of {@code relative} below the root, as UTF-8. */
+    /** Returns the content of the file {@code relative} below the root, as UTF-8. */
     String read(String relative) throws IOException {
-        return Files.readString(disk(relative), StandardCharsets.UTF_8);
+        return new String(readBytes(relative), StandardCharsets.UTF_8);
     }
 
-    /** Returns the names in {@code relative} (hidden ones included), sorted. */
+    byte[] readBytes(String relative) throws IOException {
+        MemoryPath path = path(relative);
+        return expect(() -> store.read(files -> files.read(path)));
+    }
+
+    /** Returns the size a listing shows for {@code relative} below the root. */
+    long size(String relative) throws IOException {
+        MemoryPath path = path(relative);
+        return expect(() -> store.read(files -> files.entry(path).size()));
+    }
+
+    /** Returns whether anything is at {@code relative} below the root. */
+    boolean exists(String relative) throws IOException {
+        MemoryPath path = path(relative);
+        return expect(() -> store.read(files -> files.entry(path).exists()));
+    }
+
+    /** Returns the names a listing shows in the directory {@code relative} (hidden ones left out), sorted. */
+    List<String> listed(String relative) throws IOException {
+        MemoryPath path = path(relative);
+        return expect(() -> store.read(files -> files.list(path, 1))).stream()
+                .map(entry -> entry.path().substring(entry.path().lastIndexOf('/') + 1))
+                .toList();
+    }
+
+    /** Returns the names on disk in {@code relative} (hidden and memdir's own included), sorted. */
     List<String> names(String relative) throws IOException {
         try (Stream<Path> children = Files.list(disk(relative))) {
             return children.map(child -> child.getFileName().toString()).sorted().toList();
@@ -114,12 +200,45 @@ final class MemoryFixture implements AutoCloseable {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(disk(relative), LinkOption.NOFOLLOW_LINKS));
     }
 
+    /** Skips the test on every store but the directory store: it is about names only a disk has. */
+    void requireDisk() {
+        disk("");
+    }
+
+    /** Returns where {@code relative} lies on disk; a test that asks runs on the directory store only. */
     Path disk(String relative) {
+        assumeThat(kind).as("a test of files on disk").isEqualTo(StoreKind.DIRECTORY);
         return relative.isEmpty() ? root : root.resolve(relative);
+    }
+
+    private static MemoryPath path(String relative) {
+        String virtual = relative.isEmpty() ? MemoryPath.ROOT : MemoryPath.ROOT + "/" + relative;
+        try {
+            return MemoryPathParser.parse(virtual);
+        } catch (InvalidMemoryPathException e) {
+            throw new AssertionError("a test's own path " + virtual + " is refused: " + e.getMessage(), e);
+        }
+    }
+
+    /** A step of a test's own that must succeed. */
+    @FunctionalInterface
+    private interface Expected<T> {
+        T run() throws IOException, CommandException;
+    }
+
+    private static <T> T expect(Expected<T> step) throws IOException {
+        try {
+            return step.run();
+        } catch (CommandException e) {
+            throw new AssertionError("a test's own step failed: " + e.text(), e);
+        }
     }
 
     @Override
     public void close() throws IOException {
         store.close();
+        if (hand != null) {
+            hand.close();
+        }
     }
 }

@@ -18,8 +18,8 @@ class MemoryStoreTest {
     @Test
     void open_missingRoot_createdOwnerOnly() throws Exception {
         try (MemoryFixture memory = MemoryFixture.open(temp)) {
-            assertThat(Files.isDirectory(memory.root)).isTrue();
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(memory.root)))
+            assertThat(Files.isDirectory(memory.disk(""))).isTrue();
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(memory.disk(""))))
                     .isEqualTo("rwx------");
         }
     }

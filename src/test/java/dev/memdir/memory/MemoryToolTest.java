@@ -13,19 +13,25 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class MemoryToolTest {
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
     }
 
     @Test
@@ -73,7 +79,7 @@ class MemoryToolTest {
 
         assertThat(errorOf(command, args))
                 .isEqualTo("Error: Missing required parameter `" + parameter + "` for command " + command);
-        assertThat(memory.names("")).containsExactly(".memdir.lock", "f.md");
+        assertThat(memory.listed("")).containsExactly("f.md");
         assertThat(memory.read("f.md")).isEqualTo("a");
     }
 
@@ -133,23 +139,23 @@ class MemoryToolTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("writes")
     void readOnly_refusesWritesAndChangesNothing(String command, Map<String, Object> args) throws Exception {
-        try (MemoryFixture readOnly = MemoryFixture.open(temp.resolve("ro"), MemoryFixture.DEFAULT_MAX_FILE_BYTES,
-                true)) {
+        try (MemoryFixture readOnly = MemoryFixture.open(temp.resolve("ro"), kind,
+                StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES), HistoryLimits.DEFAULT, true)) {
             readOnly.write("f.md", "a");
 
             CommandException e = catchThrowableOfType(CommandException.class, () -> readOnly.tool.call(command, args));
 
             assertThat(e.text()).isEqualTo("Error: The memory directory is read-only in this server (--read-only), so "
                     + command + " is not available");
-            assertThat(readOnly.names("")).containsExactly(".memdir.lock", "f.md");
+            assertThat(readOnly.listed("")).containsExactly("f.md");
             assertThat(readOnly.read("f.md")).isEqualTo("a");
         }
     }
 
     @Test
     void readOnly_allowsView() throws Exception {
-        try (MemoryFixture readOnly = MemoryFixture.open(temp.resolve("ro"), MemoryFixture.DEFAULT_MAX_FILE_BYTES,
-                true)) {
+        try (MemoryFixture readOnly = MemoryFixture.open(temp.resolve("ro"), kind,
+                StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES), HistoryLimits.DEFAULT, true)) {
             readOnly.write("f.md", "a");
 
             assertThat(readOnly.view("/memories/f.md"))

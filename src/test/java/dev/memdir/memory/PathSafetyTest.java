@@ -10,22 +10,28 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Path checks through the tool: the message for each kind of rejected path, on every path field, and symlinks. */
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class PathSafetyTest {
 
     private static final String ESCAPE_VIA_SYMLINK = "Error: Path would escape /memories directory via symlink";
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
     Path outside;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
         outside = Files.createDirectories(temp.resolve("outside"));
         Files.writeString(outside.resolve("secret.txt"), "secret");
     }
@@ -71,7 +77,7 @@ class PathSafetyTest {
         }
 
         assertThat(memory.error(command, args)).isEqualTo(expected);
-        assertThat(memory.names("")).containsExactly(".memdir.lock", "a.md");
+        assertThat(memory.listed("")).containsExactly("a.md");
         assertThat(outside.resolve("secret.txt")).hasContent("secret");
     }
 

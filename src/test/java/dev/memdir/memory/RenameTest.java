@@ -8,17 +8,23 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class RenameTest {
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
     }
 
     private String rename(String oldPath, String newPath) throws CommandException {
@@ -35,7 +41,7 @@ class RenameTest {
 
         assertThat(rename("/memories/a.md", "/memories/b.md"))
                 .isEqualTo("Successfully renamed /memories/a.md to /memories/b.md");
-        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir.lock", "b.md");
+        assertThat(memory.listed("")).containsExactly("b.md");
         assertThat(memory.read("b.md")).isEqualTo("content");
     }
 
@@ -44,7 +50,7 @@ class RenameTest {
         memory.write("d/x.md", "x");
 
         assertThat(rename("/memories/d/", "/memories/e/")).isEqualTo("Successfully renamed /memories/d to /memories/e");
-        assertThat(memory.disk("d")).doesNotExist();
+        assertThat(memory.exists("d")).isFalse();
         assertThat(memory.read("e/x.md")).isEqualTo("x");
     }
 
@@ -71,10 +77,10 @@ class RenameTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"/memories", "/memories/"})
-    void rename_root_refusedInEverySpelling(String root) {
+    void rename_root_refusedInEverySpelling(String root) throws Exception {
         assertThat(renameError(root, "/memories/elsewhere"))
                 .isEqualTo("Error: Cannot rename the /memories directory itself");
-        assertThat(memory.disk("elsewhere")).doesNotExist();
+        assertThat(memory.exists("elsewhere")).isFalse();
     }
 
     @Test
@@ -102,7 +108,7 @@ class RenameTest {
         memory.mkdirs("d");
 
         assertThat(renameError("/memories/a.md", "/memories/d/")).isEqualTo("Error: The destination /memories/d already exists");
-        assertThat(memory.disk("d")).isEmptyDirectory();
+        assertThat(memory.listed("d")).isEmpty();
     }
 
     @Test
@@ -132,7 +138,8 @@ class RenameTest {
     void rename_missingSource_refusedAndNoParentsCreated() throws Exception {
         assertThat(renameError("/memories/nope.md", "/memories/p/q/r.md"))
                 .isEqualTo("Error: The path /memories/nope.md does not exist");
-        assertThat(memory.names("")).containsExactly(".memdir.lock");
+        assertThat(memory.exists("p")).isFalse();
+        assertThat(memory.listed("")).isEmpty();
     }
 
     @Test
@@ -143,7 +150,7 @@ class RenameTest {
                 .isEqualTo("Error: Cannot rename /memories/d to /memories/d/sub: a directory cannot move inside itself");
         assertThat(renameError("/memories/d/", "/memories/d/p/q"))
                 .isEqualTo("Error: Cannot rename /memories/d to /memories/d/p/q: a directory cannot move inside itself");
-        assertThat(memory.names("d")).containsExactly("x.md");
+        assertThat(memory.listed("d")).containsExactly("x.md");
     }
 
     @Test

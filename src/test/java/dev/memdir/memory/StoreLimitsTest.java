@@ -5,17 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memdir.index.IndexBudget;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Root-wide limits: a write past them fails and changes nothing; a vanished root is a clear error. */
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class StoreLimitsTest {
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
+    @AutoClose MemoryFixture memory;
 
     private MemoryTool open(StoreLimits limits) throws Exception {
-        return new MemoryTool(DirectoryStore.open(temp.resolve("memories"), limits, MemoryFixture.SESSION),
-                MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
+        memory = MemoryFixture.open(temp, kind, limits);
+        return memory.tool;
     }
 
     private static String error(MemoryTool tool, String command, Object... args) {
@@ -36,9 +44,9 @@ class StoreLimitsTest {
         assertThat(error(tool, "create", "path", "/memories/dir/c.md", "file_text", "c")).isEqualTo(
                 "Error: Creating /memories/dir/c.md would make more than 2 files in the memory directory. Nothing"
                         + " was written; merge or delete files first.");
-        assertThat(temp.resolve("memories/dir")).doesNotExist();
+        assertThat(memory.exists("dir")).isFalse();
         tool.call("str_replace", MemoryFixture.args("path", "/memories/a.md", "old_str", "a", "new_str", "aa"));
-        assertThat(temp.resolve("memories/a.md")).hasContent("aa");
+        assertThat(memory.read("a.md")).isEqualTo("aa");
     }
 
     @Test
@@ -51,7 +59,7 @@ class StoreLimitsTest {
         assertThat(error(tool, "insert", "path", "/memories/a.md", "insert_line", 1, "insert_text", "x")).isEqualTo(
                 "Error: Writing /memories/a.md would make the memory directory 12 bytes, over its limit of 10 bytes."
                         + " Nothing was written; shorten or delete files first.");
-        assertThat(temp.resolve("memories/a.md")).hasContent("1234567890");
+        assertThat(memory.read("a.md")).isEqualTo("1234567890");
     }
 
     @Test
@@ -63,7 +71,7 @@ class StoreLimitsTest {
 
         assertThat(error(tool, "create", "path", "/memories/c.md", "file_text", "c")).startsWith(
                 "Error: Creating /memories/c.md would make more than 2 files");
-        assertThat(temp.resolve("memories/.memdir-history")).isDirectory();
+        assertThat(memory.disk(".memdir-history")).isDirectory();
     }
 
     @Test
@@ -75,17 +83,17 @@ class StoreLimitsTest {
         tool.call("delete", MemoryFixture.args("path", "/memories/moved"));
 
         tool.call("create", MemoryFixture.args("path", "/memories/c.md", "file_text", "1234567890"));
-        assertThat(temp.resolve("memories/c.md")).hasContent("1234567890");
+        assertThat(memory.read("c.md")).isEqualTo("1234567890");
         assertThat(error(tool, "create", "path", "/memories/d.md", "file_text", "1")).startsWith(
                 "Error: Writing /memories/d.md would make the memory directory 11 bytes");
     }
 
     @Test
-    void twoStoresOnOneRoot_eachSeesTheOthersWritesInItsLimits() throws Exception {
+    void twoStoresOnOneMemory_eachSeesTheOthersWritesInItsLimits() throws Exception {
         StoreLimits limits = new StoreLimits(1000, StoreLimits.UNLIMITED, 3);
-        try (DirectoryStore first = DirectoryStore.open(temp.resolve("memories"), limits, "first");
-                DirectoryStore second = DirectoryStore.open(temp.resolve("memories"), limits, "second")) {
-            MemoryTool one = new MemoryTool(first, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
+        MemoryTool one = open(limits);
+        MemoryStore first = memory.store;
+        try (MemoryStore second = memory.another(limits, "second")) {
             MemoryTool two = new MemoryTool(second, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
             one.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "a"));
             two.call("create", MemoryFixture.args("path", "/memories/b.md", "file_text", "b"));
@@ -102,9 +110,9 @@ class StoreLimitsTest {
 
     @Test
     void filesWrittenBehindMemdirsBack_areCountedAtTheFirstChange() throws Exception {
-        Files.createDirectories(temp.resolve("memories/notes"));
-        Files.writeString(temp.resolve("memories/notes/by-hand.md"), "12345678");
         MemoryTool tool = open(new StoreLimits(1000, 10, StoreLimits.UNLIMITED));
+        Files.createDirectories(memory.disk("notes"));
+        Files.writeString(memory.disk("notes/by-hand.md"), "12345678");
 
         assertThat(error(tool, "create", "path", "/memories/a.md", "file_text", "123")).startsWith(
                 "Error: Writing /memories/a.md would make the memory directory 11 bytes");
@@ -114,20 +122,20 @@ class StoreLimitsTest {
     void aLostOrDamagedLedgerIsCountedAgain() throws Exception {
         MemoryTool tool = open(new StoreLimits(1000, 10, StoreLimits.UNLIMITED));
         tool.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "12345"));
-        Files.writeString(temp.resolve("memories/.memdir-usage"), "garbage");
+        Files.writeString(memory.disk(".memdir-usage"), "garbage");
         assertThat(error(tool, "create", "path", "/memories/b.md", "file_text", "123456")).startsWith(
                 "Error: Writing /memories/b.md would make the memory directory 11 bytes");
-        Files.delete(temp.resolve("memories/.memdir-usage"));
+        Files.delete(memory.disk(".memdir-usage"));
         assertThat(error(tool, "create", "path", "/memories/b.md", "file_text", "123456")).startsWith(
                 "Error: Writing /memories/b.md would make the memory directory 11 bytes");
         tool.call("create", MemoryFixture.args("path", "/memories/b.md", "file_text", "12345"));
-        assertThat(temp.resolve("memories/.memdir-usage")).hasContent("2 10");
+        assertThat(memory.disk(".memdir-usage")).hasContent("2 10");
     }
 
     @Test
     void rootDeletedWhileRunning_isAClearErrorForEveryCommand() throws Exception {
         MemoryTool tool = open(StoreLimits.perFile(1000));
-        try (var paths = Files.walk(temp.resolve("memories"))) {
+        try (var paths = Files.walk(memory.disk(""))) {
             paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
         String gone = "Error: The memory directory no longer exists (it was deleted while memdir was running)."
@@ -136,6 +144,6 @@ class StoreLimitsTest {
         assertThat(error(tool, "view", "path", "/memories")).isEqualTo(gone);
         assertThat(error(tool, "create", "path", "/memories/a.md", "file_text", "a")).isEqualTo(gone);
         assertThat(error(tool, "rename", "old_path", "/memories/a", "new_path", "/memories/b")).isEqualTo(gone);
-        assertThat(temp.resolve("memories")).doesNotExist();
+        assertThat(memory.disk("")).doesNotExist();
     }
 }

@@ -11,22 +11,28 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class StrReplaceTest {
 
     private static final String SEVEN = "one\ntwo\nthree\nfour\nfive\nsix\nseven";
     private static final String EDITED =
             "The memory file has been edited. Here is the snippet showing the change (with line numbers):\n";
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
     }
 
     static Stream<Arguments> edits() {
@@ -164,10 +170,10 @@ class StrReplaceTest {
     }
 
     @Test
-    void strReplace_missingFile_notFound() {
+    void strReplace_missingFile_notFound() throws Exception {
         assertThat(memory.error("str_replace", "path", "/memories/nope.md", "old_str", "a", "new_str", "b"))
                 .isEqualTo("Error: The path /memories/nope.md does not exist. Please provide a valid path.");
-        assertThat(memory.disk("nope.md")).doesNotExist();
+        assertThat(memory.exists("nope.md")).isFalse();
     }
 
     @Test
@@ -188,26 +194,26 @@ class StrReplaceTest {
         assertThat(memory.error("str_replace", "path", "/memories/latin1.txt", "old_str", "caf", "new_str", "tea"))
                 .isEqualTo("Error: The file /memories/latin1.txt is not UTF-8 text, so memdir will not edit it."
                         + " Nothing was changed.");
-        assertThat(Files.readAllBytes(memory.disk("latin1.txt"))).isEqualTo(latin1);
+        assertThat(memory.readBytes("latin1.txt")).isEqualTo(latin1);
     }
 
     @Test
     void strReplace_overSizeCap_refusedAndUnchanged() throws Exception {
-        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), 20, false)) {
+        try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), kind, StoreLimits.perFile(20))) {
             capped.write("f.md", "0123456789");
 
             assertThat(capped.error("str_replace", "path", "/memories/f.md", "old_str", "5", "new_str", "x".repeat(12)))
                     .isEqualTo("Error: File /memories/f.md would be 21 bytes, over the limit of 20 bytes per file."
                             + " Nothing was written; split the content into several files.");
             assertThat(capped.read("f.md")).isEqualTo("0123456789");
-            assertThat(capped.names("")).containsExactly(".memdir.lock", "f.md");
+            assertThat(capped.listed("")).containsExactly("f.md");
         }
     }
 
     @Test
     void strReplace_keepsFileModeAndLeavesNoTempFile() throws Exception {
-        Path file = memory.write("f.md", SEVEN);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
+        memory.write("f.md", SEVEN);
+        Files.setPosixFilePermissions(memory.disk("f.md"), PosixFilePermissions.fromString("rw-r-----"));
 
         memory.text("str_replace", "path", "/memories/f.md", "old_str", "four", "new_str", "4");
 

@@ -18,11 +18,16 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(StoreKind.class)
 class ViewFileTest {
 
     private static final String FIVE_LINES = "l1\nl2\nl3\nl4\nl5";
@@ -30,12 +35,13 @@ class ViewFileTest {
             "\\[Lines (\\d+)-(\\d+) of (\\d+) shown: a view is limited to 16,000 characters\\. "
                     + "Use view_range \\[(\\d+), (-?\\d+)] to see the rest\\.]");
 
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose MemoryFixture memory;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp);
+        memory = MemoryFixture.open(temp, kind);
     }
 
     @Test

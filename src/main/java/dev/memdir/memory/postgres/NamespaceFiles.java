@@ -1,0 +1,151 @@
+package dev.memdir.memory.postgres;
+
+import dev.memdir.memory.CommandException;
+import dev.memdir.memory.Entry;
+import dev.memdir.memory.FileVersion;
+import dev.memdir.memory.ListedEntry;
+import dev.memdir.memory.ListedFile;
+import dev.memdir.memory.MemoryFiles;
+import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.Usage;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.Messages;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One namespace's files as one transaction sees them. A changing unit is made only after its transaction locked
+ * the namespace row, so {@code totals} are the namespace's own and no other writer moves them before the commit.
+ */
+final class NamespaceFiles implements MemoryFiles {
+
+    /** The namespace row's figures this unit starts from and leaves. */
+    record Totals(Usage usage, long historyBytes) {}
+
+    private final EntryRows entries;
+    private final HistoryRows history;
+    private final StoreLimits limits;
+    private final boolean changing;
+    private Totals totals;
+
+    NamespaceFiles(EntryRows entries, HistoryRows history, StoreLimits limits, Totals totals, boolean changing) {
+        this.entries = entries;
+        this.history = history;
+        this.limits = limits;
+        this.totals = totals;
+        this.changing = changing;
+    }
+
+    /** Returns the figures after this unit's changes. */
+    Totals totals() {
+        return totals;
+    }
+
+    @Override
+    public Entry entry(MemoryPath path) throws IOException {
+        return entries.entry(EntryRows.key(path));
+    }
+
+    @Override
+    public byte[] read(MemoryPath path) throws IOException, CommandException {
+        String key = EntryRows.key(path);
+        Optional<byte[]> content = entries.content(key);
+        if (content.isPresent()) {
+            return content.get();
+        }
+        throw new CommandException(entries.entry(key).exists()
+                ? Messages.notAFile(path.display()) : Messages.notFound(path.display()));
+    }
+
+    @Override
+    public List<ListedEntry> list(MemoryPath directory, int depth) throws IOException {
+        String key = EntryRows.key(directory);
+        return RowListing.entries(directory.display(), key, entries.below(key, depth));
+    }
+
+    @Override
+    public List<ListedFile> listedFiles() throws IOException {
+        return entries.listedFiles();
+    }
+
+    @Override
+    public void write(MemoryPath path, byte[] content) throws IOException, CommandException {
+        requireChanging();
+        limits.checkFileSize(path, content.length);
+        String key = EntryRows.key(path);
+        Entry existing = entries.entry(key);
+        if (existing.exists() && !existing.isFile()) {
+            throw new CommandException(Messages.notAFile(path.display()));
+        }
+        Usage after = limits.admit(path, existing, content.length, totals.usage());
+        makeParents(path);
+        if (existing.exists()) {
+            keep(key, "write", entries.content(key).orElseThrow());
+        }
+        entries.putFile(key, content);
+        totals = new Totals(after, totals.historyBytes());
+    }
+
+    @Override
+    public void delete(MemoryPath path) throws IOException {
+        requireChanging();
+        String key = EntryRows.key(path);
+        Usage removed = keepTree(key, "delete");
+        entries.deleteTree(key);
+        totals = new Totals(totals.usage().plus(-removed.files(), -removed.bytes()), totals.historyBytes());
+    }
+
+    @Override
+    public void move(MemoryPath from, MemoryPath to) throws IOException, CommandException {
+        requireChanging();
+        String key = EntryRows.key(from);
+        keepTree(key, "rename");
+        makeParents(to);
+        entries.moveTree(key, EntryRows.key(to));
+    }
+
+    @Override
+    public List<FileVersion> versions(MemoryPath path) throws IOException {
+        return history.versions(EntryRows.key(path));
+    }
+
+    @Override
+    public Optional<byte[]> version(MemoryPath path, int number) throws IOException {
+        return history.content(EntryRows.key(path), number);
+    }
+
+    /** Makes the missing directories above {@code path}; an ancestor that is a file is a command error. */
+    void makeParents(MemoryPath path) throws IOException, CommandException {
+        List<String> segments = path.segments();
+        for (int i = 1; i < segments.size(); i++) {
+            String ancestor = String.join("/", segments.subList(0, i));
+            Entry entry = entries.entry(ancestor);
+            if (!entry.exists()) {
+                entries.insertDirectory(ancestor);
+            } else if (!entry.isDirectory()) {
+                throw new CommandException(Messages.notADirectory(MemoryPath.ROOT + "/" + ancestor));
+            }
+        }
+    }
+
+    /** Keeps every file at or below {@code key} in the history; returns how many there were and their bytes. */
+    private Usage keepTree(String key, String operation) throws IOException {
+        Usage kept = new Usage(0, 0);
+        for (EntryRows.StoredFile file : entries.filesIn(key)) {
+            keep(file.key(), operation, file.content());
+            kept = kept.plus(1, file.content().length);
+        }
+        return kept;
+    }
+
+    private void keep(String key, String operation, byte[] content) throws IOException {
+        totals = new Totals(totals.usage(), history.keep(key, operation, content, totals.historyBytes()));
+    }
+
+    private void requireChanging() {
+        if (!changing) {
+            throw new IllegalStateException("a read cannot change the memory");
+        }
+    }
+}

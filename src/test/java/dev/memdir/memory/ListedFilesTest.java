@@ -1,0 +1,59 @@
+package dev.memdir.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.recall.Recall;
+import dev.memdir.recall.RecallMatch;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** What recall, ages and completions see of a memory: its listed files, the same on every store. */
+@ParameterizedClass
+@EnumSource(StoreKind.class)
+class ListedFilesTest {
+
+    @Parameter StoreKind kind;
+    @TempDir Path temp;
+    @AutoClose MemoryFixture memory;
+
+    @BeforeEach
+    void open() throws IOException {
+        memory = MemoryFixture.open(temp, kind);
+        memory.write("MEMORY.md", "- [Lighthouse](topics/lighthouse.md)\n");
+        memory.write("topics/lighthouse.md", "---\ndescription: the keeper's log\n---\nThe lamp is lit at dusk.\n");
+        memory.write("topics/.draft.md", "lighthouse draft\n");
+        memory.write("node_modules/pkg/lighthouse.md", "lighthouse\n");
+        memory.write(".cache/lighthouse.md", "lighthouse\n");
+    }
+
+    @Test
+    void onlyFilesWhoseEveryNameIsListed() throws Exception {
+        assertThat(memory.store.listedFiles()).extracting(ListedFile::relative)
+                .containsExactlyInAnyOrder("MEMORY.md", "topics/lighthouse.md");
+        assertThat(memory.store.listedFiles()).filteredOn(file -> file.relative().equals("MEMORY.md"))
+                .singleElement().satisfies(file -> {
+                    assertThat(file.path().display()).isEqualTo("/memories/MEMORY.md");
+                    assertThat(file.size()).isEqualTo("- [Lighthouse](topics/lighthouse.md)\n".length());
+                });
+    }
+
+    @Test
+    void recallRanksTheListedFilesOfTheStore() throws Exception {
+        assertThat(new Recall(memory.store).search("lighthouse", 10)).extracting(RecallMatch::path)
+                .containsExactlyInAnyOrder("/memories/topics/lighthouse.md", "/memories/MEMORY.md");
+    }
+
+    @Test
+    void agesCoverTheListedFilesOfTheStore() throws Exception {
+        assertThat(MemoryAges.of(memory.store, MemoryFixture.NOW, Duration.ofDays(90))).extracting(MemoryAges.Age::path)
+                .containsExactlyInAnyOrder("/memories/MEMORY.md", "/memories/topics/lighthouse.md");
+    }
+}

@@ -1,0 +1,208 @@
+package dev.memdir.memory.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.CommandException;
+import dev.memdir.memory.CommandOutput;
+import dev.memdir.memory.HistoryLimits;
+import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.Usage;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** What only the PostgreSQL store does: its schema, its namespaces, and many stores writing one namespace. */
+class PostgresStoreTest {
+
+    private static final StoreLimits LIMITS = StoreLimits.perFile(1 << 20);
+    private final LocalPostgres server = LocalPostgres.shared();
+
+    private static MemoryTool tool(PostgresStore store) {
+        return new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "test"), false, IndexBudget.DEFAULT);
+    }
+
+    private static String text(MemoryTool tool, String command, Object... keysAndValues) throws CommandException {
+        Map<String, Object> arguments = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            arguments.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return ((CommandOutput.Text) tool.call(command, arguments)).text();
+    }
+
+    /** Returns the non-empty lines of a file's view, without their numbers. */
+    private static List<String> linesOf(String view) {
+        return Arrays.stream(view.split("\n")).skip(1).map(line -> line.substring(7))
+                .filter(line -> !line.isEmpty()).toList();
+    }
+
+    @Test
+    void open_freshDatabase_migratesTheSchemaToItsVersion() throws Exception {
+        String url = server.freshDatabase();
+        try (PostgresStore store = PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "test")) {
+            text(tool(store), "create", "path", "/memories/a.md", "file_text", "a");
+        }
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement();
+                ResultSet version = statement.executeQuery("SELECT max(version) FROM memdir.schema_version")) {
+            version.next();
+            assertThat(version.getInt(1)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void open_schemaNewerThanThisMemdir_refusedAndNothingTouched() throws Exception {
+        String url = server.freshDatabase();
+        PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "test").close();
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO memdir.schema_version (version) VALUES (2)");
+        }
+
+        Throwable refused = catchThrowable(() -> PostgresStore.open(url, "other", LIMITS, HistoryLimits.DEFAULT, "t"));
+
+        assertThat(refused).isInstanceOf(NewerSchemaException.class).hasMessage("The database's memdir schema is at"
+                + " version 2, newer than this memdir understands (1); nothing was changed. Upgrade memdir to use"
+                + " this database.");
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement();
+                ResultSet names = statement.executeQuery("SELECT name FROM memdir.namespaces")) {
+            names.next();
+            assertThat(names.getString(1)).isEqualTo("team");
+            assertThat(names.next()).isFalse();
+        }
+    }
+
+    @Test
+    void open_namespaceOutsideTheNameRules_refused() {
+        for (String name : List.of("", "a..b", "spaces are not", "x".repeat(201))) {
+            assertThat(catchThrowable(() -> PostgresStore.open(server.dataSource(), name, LIMITS,
+                    HistoryLimits.DEFAULT, "t"))).as(name).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void namespaces_doNotSeeEachOther() throws Exception {
+        try (PostgresStore one = PostgresStore.open(server.dataSource(), LocalPostgres.freshNamespace(), LIMITS,
+                        HistoryLimits.DEFAULT, "one");
+                PostgresStore two = PostgresStore.open(server.dataSource(), LocalPostgres.freshNamespace(), LIMITS,
+                        HistoryLimits.DEFAULT, "two")) {
+            text(tool(one), "create", "path", "/memories/a.md", "file_text", "one");
+
+            assertThat(text(tool(two), "view", "path", "/memories"))
+                    .endsWith("node_modules:\n4K\t/memories");
+            assertThat(two.usage()).isEqualTo(new Usage(0, 0));
+            assertThat(one.usage()).isEqualTo(new Usage(1, 3));
+        }
+    }
+
+    @Test
+    void storesWithPoolsOfTheirOwnOnOneNamespace_loseNoInsert() throws Exception {
+        String namespace = LocalPostgres.freshNamespace();
+        int writers = 4;
+        int inserts = 25;
+        List<PostgresStore> stores = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            stores.add(PostgresStore.open(server.jdbcUrl(), namespace, LIMITS, HistoryLimits.DEFAULT, "w" + i));
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(writers);
+        try {
+            text(tool(stores.get(0)), "create", "path", "/memories/log.md", "file_text", "");
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                MemoryTool tool = tool(stores.get(w));
+                int writer = w;
+                done.add(threads.submit(() -> {
+                    for (int i = 0; i < inserts; i++) {
+                        text(tool, "insert", "path", "/memories/log.md", "insert_line", 0,
+                                "insert_text", "w" + writer + "-" + i);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> writer : done) {
+                writer.get();
+            }
+            List<String> lines = linesOf(text(tool(stores.get(0)), "view", "path", "/memories/log.md"));
+
+            assertThat(lines).hasSize(writers * inserts).doesNotHaveDuplicates()
+                    .containsAll(IntStream.range(0, inserts).mapToObj(i -> "w0-" + i).toList());
+        } finally {
+            threads.shutdownNow();
+            for (PostgresStore store : stores) {
+                store.close();
+            }
+        }
+    }
+
+    @Test
+    void directoryRenamesRacingWithInsertsAndViews_loseNoAnsweredInsertAndShowNoHalfRename() throws Exception {
+        String namespace = LocalPostgres.freshNamespace();
+        List<PostgresStore> stores = new ArrayList<>();
+        for (String actor : List.of("writer", "renamer", "reader")) {
+            stores.add(PostgresStore.open(server.jdbcUrl(), namespace, LIMITS, HistoryLimits.DEFAULT, actor));
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(3);
+        try {
+            MemoryTool writer = tool(stores.get(0));
+            MemoryTool renamer = tool(stores.get(1));
+            MemoryTool reader = tool(stores.get(2));
+            text(writer, "create", "path", "/memories/d/log.md", "file_text", "");
+            Future<List<String>> written = threads.submit(() -> {
+                List<String> answered = new ArrayList<>();
+                for (int i = 0; i < 60; i++) {
+                    try {
+                        text(writer, "insert", "path", "/memories/d/log.md", "insert_line", 0, "insert_text", "i" + i);
+                        answered.add("i" + i);
+                    } catch (CommandException renamedAway) {
+                        assertThat(renamedAway.text()).isEqualTo(
+                                "Error: The path /memories/d/log.md does not exist. Please provide a valid path.");
+                    }
+                }
+                return answered;
+            });
+            Future<?> renames = threads.submit(() -> {
+                for (int i = 0; i < 20; i++) {
+                    text(renamer, "rename", "old_path", "/memories/d", "new_path", "/memories/e");
+                    text(renamer, "rename", "old_path", "/memories/e", "new_path", "/memories/d");
+                }
+                return null;
+            });
+            Future<?> views = threads.submit(() -> {
+                for (int i = 0; i < 60; i++) {
+                    String listing = text(reader, "view", "path", "/memories");
+                    assertThat(listing.contains("\t/memories/d/") != listing.contains("\t/memories/e/"))
+                            .as(listing).isTrue();
+                }
+                return null;
+            });
+            renames.get();
+            views.get();
+            List<String> answered = written.get();
+
+            assertThat(answered).isNotEmpty();
+            assertThat(linesOf(text(reader, "view", "path", "/memories/d/log.md")))
+                    .containsExactlyInAnyOrderElementsOf(answered);
+        } finally {
+            threads.shutdownNow();
+            for (PostgresStore store : stores) {
+                store.close();
+            }
+        }
+    }
+}
