@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -69,11 +70,14 @@ class HistoryIT {
                     temp.resolve("servers.log"));
             session.initialize(Duration.ofSeconds(60));
             String now = Files.readString(root.resolve("flip.md"));
+            List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
             for (int i = 0; i < 40; i++) {
                 String from = (i % 2 == 0) == now.equals("state A\n") ? "A" : "B";
-                session.call("str_replace", Map.of("path", "/memories/flip.md", "old_str", "state " + from,
-                        "new_str", "state " + (from.equals("A") ? "B" : "A")));
+                answers.add(session.call("str_replace", Map.of("path", "/memories/flip.md", "old_str", "state " + from,
+                        "new_str", "state " + (from.equals("A") ? "B" : "A"))));
             }
+            // initialize is answered before the server is built: the kill must fall among the writes, not before.
+            answers.get(0).get(60, TimeUnit.SECONDS);
             Thread.sleep(30L * round);
             session.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
