@@ -109,16 +109,32 @@ final class MemdirCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "List the earlier versions of a memory file kept before edits, renames and deletes.")
+    // No standard --version option here: --version N names the version to redact.
+    @Command(name = "history",
+            description = {"List the earlier versions of a memory file kept before edits, renames, deletes and"
+                    + " restores;", "'history redact PATH --version N' removes one version's content (a secret"
+                    + " written by mistake), keeping its figures with who redacted it and when."})
     int historyCommand(@Mixin SettingOptions historyOptions,
-            @Parameters(paramLabel = "PATH", description = "/memories/notes.md or notes.md") String path) {
+            @Parameters(paramLabel = "[redact] PATH", arity = "1..2",
+                    description = "/memories/notes.md or notes.md, after 'redact' to redact") List<String> words,
+            @Option(names = "--version", paramLabel = "N", description = "With redact: the version to redact.")
+            Integer version,
+            @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+            boolean help) {
+        boolean redact = words.size() == 2 && words.get(0).equals("redact");
+        if (words.size() == 2 && !redact || redact != (version != null)) {
+            err.println("memdir: use 'memdir history PATH' or 'memdir history redact PATH --version N'");
+            return USAGE;
+        }
         Optional<Settings> settings = resolve(merged(historyOptions));
         if (settings.isEmpty()) {
             return USAGE;
         }
+        String path = words.get(words.size() - 1);
+        PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
         try {
-            return HistoryCommand.list(settings.get(), path, new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
+            return redact ? HistoryCommand.redact(settings.get(), path, version, out, err)
+                    : HistoryCommand.list(settings.get(), path, out, err);
         } catch (IOException e) {
             err.println("memdir: cannot read the history of " + path + ": " + e.getMessage());
             return STARTUP_FAILED;
