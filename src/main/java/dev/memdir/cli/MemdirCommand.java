@@ -141,6 +141,51 @@ final class MemdirCommand implements Callable<Integer> {
         }
     }
 
+    @Command(name = "store", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = {"'store copy --from DIR|URL --to DIR|URL': copy a memory between a directory and a"
+                    + " PostgreSQL database (postgresql://... or jdbc:postgresql://...), refusing a target that"
+                    + " holds a memory unless --merge;", "'store check [DIR|URL]': the schema version, namespaces,"
+                    + " file counts and sizes of a database, or the figures of a directory (default: the root)."})
+    int storeCommand(@Mixin SettingOptions storeOptions,
+            @Parameters(paramLabel = "copy|check [DIR|URL]", arity = "1..2") List<String> words,
+            @Option(names = "--from", paramLabel = "DIR|URL", description = "copy: the store to copy from.")
+            String from,
+            @Option(names = "--to", paramLabel = "DIR|URL", description = "copy: the store to copy into.")
+            String to,
+            @Option(names = "--namespace", paramLabel = "NAME",
+                    description = "copy: the memory inside the PostgreSQL database (needed with a URL).")
+            String namespace,
+            @Option(names = "--with-history", description = "copy: the kept versions of every file too.")
+            boolean withHistory,
+            @Option(names = "--merge", description = "copy: add to a target that already holds a memory.")
+            boolean merge) {
+        boolean copy = words.size() == 1 && words.get(0).equals("copy") && from != null && to != null;
+        boolean check = words.get(0).equals("check") && from == null && to == null && namespace == null
+                && !withHistory && !merge;
+        if (!copy && !check) {
+            err.println("memdir: use 'memdir store copy --from DIR|URL --to DIR|URL [--namespace N] [--with-history]"
+                    + " [--merge]' or 'memdir store check [DIR|URL]'");
+            return USAGE;
+        }
+        Optional<Settings> settings = resolve(merged(storeOptions));
+        if (settings.isEmpty()) {
+            return USAGE;
+        }
+        PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+        try {
+            return copy ? StoreCommand.copy(settings.get(), StoreAddress.parse(from), StoreAddress.parse(to),
+                            Optional.ofNullable(namespace), withHistory, merge, out, err)
+                    : StoreCommand.check(settings.get(), words.stream().skip(1).findFirst().map(StoreAddress::parse),
+                            out);
+        } catch (IllegalArgumentException e) {
+            err.println("memdir: " + e.getMessage());
+            return USAGE;
+        } catch (IOException e) {
+            err.println("memdir: store " + words.get(0) + " failed: " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
     @Command(name = "prune", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Propose the memory files untouched for long and, with --apply, move them into"
                     + " /memories/archive/ (nothing is deleted; 'memdir restore' brings one back).")
