@@ -57,6 +57,13 @@ class HistoryIT {
         assertThat(Files.readString(root.resolve("plan.md"))).isEqualTo("step two\n");
         assertThat(missing.exit()).isEqualTo(1);
         assertThat(missing.stderr()).isEqualTo("Error: The history of /memories/plan.md holds no version 9\n");
+
+        JarRun redacted = JarRun.of(temp, "history", "redact", "plan.md", "--version", "1", "--root", root.toString());
+        JarRun relisted = JarRun.of(temp, "history", "plan.md", "--root", root.toString());
+        assertThat(redacted.exit()).as(redacted.stderr()).isZero();
+        assertThat(redacted.stdout()).startsWith("Redacted version 1 of /memories/plan.md: ");
+        assertThat(relisted.stdout()).contains(" operation ").containsPattern("\n1 +\\S+ +write +9 .*"
+                + " s-1  redacted by memdir-cli at ");
     }
 
     @Test
