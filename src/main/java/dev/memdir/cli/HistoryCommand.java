@@ -17,7 +17,10 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code memdir history PATH} and {@code memdir restore PATH [--version N]}, on the root the settings name. */
+/**
+ * {@code memdir history PATH}, {@code memdir history redact PATH --version N} and
+ * {@code memdir restore PATH [--version N]}, on the root the settings name.
+ */
 final class HistoryCommand {
 
     static final int FAILED = 1;
@@ -38,10 +41,13 @@ final class HistoryCommand {
             }
             out.println(parsed.get().display() + ": " + versions.size() + " earlier version"
                     + (versions.size() == 1 ? "" : "s") + ", newest first");
-            out.println(String.format("%-8s %-24s %9s  %-12s  %s", "version", "kept", "bytes", "sha256", "session"));
+            out.println(String.format("%-8s %-24s %-10s %9s  %-12s  %s", "version", "kept", "operation", "bytes",
+                    "sha256", "session"));
             for (FileVersion version : versions) {
-                out.println(String.format("%-8d %-24s %9d  %-12s  %s", version.number(), version.time(),
-                        version.size(), version.sha256().substring(0, 12), version.session()));
+                out.println(String.format("%-8d %-24s %-10s %9d  %-12s  %s%s", version.number(), version.time(),
+                        version.operation().label(), version.size(), version.sha256().substring(0, 12),
+                        version.session(), version.redaction().map(redaction -> "  redacted by "
+                                + redaction.actor() + " at " + redaction.time()).orElse("")));
             }
             return 0;
         }
@@ -49,13 +55,29 @@ final class HistoryCommand {
 
     static int restore(Settings settings, String path, Optional<Integer> version, PrintStream out, PrintStream err)
             throws IOException {
+        return change(settings, path, (tool, parsed) -> tool.restore(parsed, version), out, err);
+    }
+
+    static int redact(Settings settings, String path, int version, PrintStream out, PrintStream err)
+            throws IOException {
+        return change(settings, path, (tool, parsed) -> tool.redact(parsed, version), out, err);
+    }
+
+    /** A change of the history through the memory tool. */
+    @FunctionalInterface
+    private interface HistoryChange {
+        CommandOutput run(MemoryTool tool, MemoryPath path) throws CommandException;
+    }
+
+    private static int change(Settings settings, String path, HistoryChange change, PrintStream out,
+            PrintStream err) throws IOException {
         Optional<MemoryPath> parsed = parse(path, err);
         if (parsed.isEmpty()) {
             return MemdirCommand.USAGE;
         }
         try (DirectoryStore store = open(settings)) {
-            CommandOutput.Text restored = (CommandOutput.Text) tool(store, settings).restore(parsed.get(), version);
-            out.println(restored.text());
+            CommandOutput.Text done = (CommandOutput.Text) change.run(tool(store, settings), parsed.get());
+            out.println(done.text());
             return 0;
         } catch (CommandException e) {
             err.println(e.text());

@@ -109,18 +109,79 @@ final class MemdirCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "List the earlier versions of a memory file kept before edits, renames and deletes.")
+    // No standard --version option here: --version N names the version to redact.
+    @Command(name = "history",
+            description = {"List the earlier versions of a memory file kept before edits, renames, deletes and"
+                    + " restores;", "'history redact PATH --version N' removes one version's content (a secret"
+                    + " written by mistake), keeping its figures with who redacted it and when."})
     int historyCommand(@Mixin SettingOptions historyOptions,
-            @Parameters(paramLabel = "PATH", description = "/memories/notes.md or notes.md") String path) {
+            @Parameters(paramLabel = "[redact] PATH", arity = "1..2",
+                    description = "/memories/notes.md or notes.md, after 'redact' to redact") List<String> words,
+            @Option(names = "--version", paramLabel = "N", description = "With redact: the version to redact.")
+            Integer version,
+            @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+            boolean help) {
+        boolean redact = words.size() == 2 && words.get(0).equals("redact");
+        if (words.size() == 2 && !redact || redact != (version != null)) {
+            err.println("memdir: use 'memdir history PATH' or 'memdir history redact PATH --version N'");
+            return USAGE;
+        }
         Optional<Settings> settings = resolve(merged(historyOptions));
         if (settings.isEmpty()) {
             return USAGE;
         }
+        String path = words.get(words.size() - 1);
+        PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
         try {
-            return HistoryCommand.list(settings.get(), path, new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
+            return redact ? HistoryCommand.redact(settings.get(), path, version, out, err)
+                    : HistoryCommand.list(settings.get(), path, out, err);
         } catch (IOException e) {
             err.println("memdir: cannot read the history of " + path + ": " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
+    @Command(name = "store", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = {"'store copy --from DIR|URL --to DIR|URL': copy a memory between a directory and a"
+                    + " PostgreSQL database (postgresql://... or jdbc:postgresql://...), refusing a target that"
+                    + " holds a memory unless --merge;", "'store check [DIR|URL]': the schema version, namespaces,"
+                    + " file counts and sizes of a database, or the figures of a directory (default: the root)."})
+    int storeCommand(@Mixin SettingOptions storeOptions,
+            @Parameters(paramLabel = "copy|check [DIR|URL]", arity = "1..2") List<String> words,
+            @Option(names = "--from", paramLabel = "DIR|URL", description = "copy: the store to copy from.")
+            String from,
+            @Option(names = "--to", paramLabel = "DIR|URL", description = "copy: the store to copy into.")
+            String to,
+            @Option(names = "--namespace", paramLabel = "NAME",
+                    description = "copy: the memory inside the PostgreSQL database (needed with a URL).")
+            String namespace,
+            @Option(names = "--with-history", description = "copy: the kept versions of every file too.")
+            boolean withHistory,
+            @Option(names = "--merge", description = "copy: add to a target that already holds a memory.")
+            boolean merge) {
+        boolean copy = words.size() == 1 && words.get(0).equals("copy") && from != null && to != null;
+        boolean check = words.get(0).equals("check") && from == null && to == null && namespace == null
+                && !withHistory && !merge;
+        if (!copy && !check) {
+            err.println("memdir: use 'memdir store copy --from DIR|URL --to DIR|URL [--namespace N] [--with-history]"
+                    + " [--merge]' or 'memdir store check [DIR|URL]'");
+            return USAGE;
+        }
+        Optional<Settings> settings = resolve(merged(storeOptions));
+        if (settings.isEmpty()) {
+            return USAGE;
+        }
+        PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+        try {
+            return copy ? StoreCommand.copy(settings.get(), StoreAddress.parse(from), StoreAddress.parse(to),
+                            Optional.ofNullable(namespace), withHistory, merge, out, err)
+                    : StoreCommand.check(settings.get(), words.stream().skip(1).findFirst().map(StoreAddress::parse),
+                            out);
+        } catch (IllegalArgumentException e) {
+            err.println("memdir: " + e.getMessage());
+            return USAGE;
+        } catch (IOException e) {
+            err.println("memdir: store " + words.get(0) + " failed: " + e.getMessage());
             return STARTUP_FAILED;
         }
     }

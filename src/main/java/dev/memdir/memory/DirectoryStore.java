@@ -33,9 +33,11 @@ public final class DirectoryStore implements MemoryStore {
     private final RootLock lock;
     private final History history;
     private final UsageLedger ledger;
+    private final String actor;
 
-    private DirectoryStore(Path root, StoreLimits limits, RootLock lock, History history) {
+    private DirectoryStore(Path root, StoreLimits limits, RootLock lock, History history, String actor) {
         this.root = root;
+        this.actor = actor;
         this.limits = limits;
         this.lock = lock;
         this.history = history;
@@ -61,7 +63,7 @@ public final class DirectoryStore implements MemoryStore {
         }
         Path real = root.toRealPath();
         DirectoryStore store = new DirectoryStore(real, limits, new RootLock(real),
-                new History(real, historyLimits, Clock.systemUTC(), actor));
+                new History(real, historyLimits, Clock.systemUTC(), actor), actor);
         try {
             store.lock.holding(() -> {
                 AtomicFiles.removeStrayTempFiles(real);
@@ -215,14 +217,15 @@ public final class DirectoryStore implements MemoryStore {
         @Override
         public List<ListedFile> listedFiles() throws IOException {
             List<ListedFile> listed = new ArrayList<>();
-            VisibleFiles.walk(root, (segments, attributes) -> listed.add(new ListedFile(
-                    new MemoryPath(MemoryPath.ROOT + "/" + String.join("/", segments), segments), attributes.size(),
+            MemoryFileWalk.listed(root, (segments, attributes) -> listed.add(new ListedFile(
+                    MemoryPath.of(segments), attributes.size(),
                     attributes.lastModifiedTime().toInstant(), attributes.lastAccessTime().toInstant())));
             return listed;
         }
 
         @Override
-        public void write(MemoryPath path, byte[] content) throws IOException, CommandException {
+        public void write(MemoryPath path, byte[] content, FileVersion.Operation operation)
+                throws IOException, CommandException {
             requireChanging();
             limits.checkFileSize(path, content.length);
             Located located = locate(path);
@@ -235,7 +238,7 @@ public final class DirectoryStore implements MemoryStore {
                     content.length, usage());
             withParents(located, () -> {
                 if (existing != null) {
-                    history.keep(path, bytes(located));
+                    history.keep(path, bytes(located), operation);
                 }
                 AtomicFiles.write(located.disk(), content);
             });
@@ -247,7 +250,7 @@ public final class DirectoryStore implements MemoryStore {
             requireChanging();
             Located located = locate(path);
             Usage now = usage();
-            Usage removed = history.keepTree(path, located.disk());
+            Usage removed = history.keepTree(path, located.disk(), FileVersion.Operation.DELETE);
             touched = true;
             deleteTree(located.disk());
             AtomicFiles.syncDirectory(located.disk().getParent());
@@ -259,7 +262,7 @@ public final class DirectoryStore implements MemoryStore {
             requireChanging();
             Located source = locate(from);
             Located destination = locate(to);
-            history.keepTree(from, source.disk());
+            history.keepTree(from, source.disk(), FileVersion.Operation.RENAME);
             withParents(destination,
                     () -> Files.move(source.disk(), destination.disk(), StandardCopyOption.ATOMIC_MOVE));
             AtomicFiles.syncDirectory(source.disk().getParent());
@@ -274,6 +277,30 @@ public final class DirectoryStore implements MemoryStore {
         @Override
         public Optional<byte[]> version(MemoryPath path, int number) throws IOException {
             return history.content(path, number);
+        }
+
+        @Override
+        public void redact(MemoryPath path, int number) throws IOException {
+            requireChanging();
+            history.redact(path, number, actor);
+        }
+
+        @Override
+        public List<MemoryPath> allFiles() throws IOException {
+            List<MemoryPath> files = new ArrayList<>();
+            MemoryFileWalk.all(root, (segments, attributes) -> files.add(MemoryPath.of(segments)));
+            return files;
+        }
+
+        @Override
+        public List<MemoryPath> historyPaths() throws IOException {
+            return history.paths();
+        }
+
+        @Override
+        public void addVersion(MemoryPath path, FileVersion version, Optional<byte[]> content) throws IOException {
+            requireChanging();
+            history.add(path, version, content);
         }
 
         private void requireChanging() {

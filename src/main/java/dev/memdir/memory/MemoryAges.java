@@ -20,25 +20,34 @@ import java.util.Optional;
  */
 public final class MemoryAges {
 
-    /** One file's age; {@code path} is virtual ({@code /memories/...}). */
+    /** One file's age and the SHA-256 of its content; {@code path} is virtual ({@code /memories/...}). */
     public record Age(String path, Instant modified, boolean fromFrontmatter, Instant lastAccess, long ageDays,
-            boolean stale) {}
+            boolean stale, String sha256) {}
 
+    /** Larger files are hashed but not searched for a stamp: a stamp sits at the top of a note, not in a blob. */
     private static final long LARGEST_READ = 4L << 20;
 
     private MemoryAges() {}
 
-    /** Returns every listed file of {@code store} with its age at {@code now}, oldest first. */
+    /**
+     * Returns every listed file of {@code store} with its age at {@code now} and its SHA-256, oldest first; a file
+     * removed between the listing and its read is left out.
+     */
     public static List<Age> of(MemoryStore store, Instant now, Duration staleAfter) throws IOException {
         List<Age> ages = new ArrayList<>();
         try {
             store.read(files -> {
                 for (ListedFile file : files.listedFiles()) {
-                    Optional<Instant> stamped = stampedModified(files, file);
+                    Optional<byte[]> content = content(files, file);
+                    if (content.isEmpty()) {
+                        continue;
+                    }
+                    Optional<Instant> stamped = content.get().length > LARGEST_READ ? Optional.empty()
+                            : stampedModified(content.get());
                     Instant modified = stamped.orElse(file.modified());
                     Duration age = Duration.between(modified, now);
                     ages.add(new Age(file.path().display(), modified, stamped.isPresent(), file.lastAccess(),
-                            Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0));
+                            Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0, Sha256.hex(content.get())));
                 }
                 return null;
             });
@@ -49,19 +58,23 @@ public final class MemoryAges {
         return ages;
     }
 
-    private static Optional<Instant> stampedModified(MemoryFiles files, ListedFile file) throws IOException {
-        if (file.size() > LARGEST_READ) {
+    private static Optional<byte[]> content(MemoryFiles files, ListedFile file) throws IOException {
+        try {
+            return Optional.of(files.read(file.path()));
+        } catch (CommandException vanished) {
             return Optional.empty();
         }
+    }
+
+    private static Optional<Instant> stampedModified(byte[] content) {
         try {
-            Object metadata = FrontmatterFields.of(new String(files.read(file.path()), StandardCharsets.UTF_8))
-                    .get("metadata");
+            Object metadata = FrontmatterFields.of(new String(content, StandardCharsets.UTF_8)).get("metadata");
             if (metadata instanceof Map<?, ?> fields && fields.get("modified") != null) {
                 Object modified = fields.get("modified");
                 return Optional.of(modified instanceof Date date ? date.toInstant()
                         : Instant.parse(modified.toString()));
             }
-        } catch (CommandException | DateTimeParseException vanishedOrNotATime) {
+        } catch (DateTimeParseException notATime) {
             // The file's own time says how old it is.
         }
         return Optional.empty();

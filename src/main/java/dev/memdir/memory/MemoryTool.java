@@ -53,6 +53,11 @@ public final class MemoryTool {
         return execute(new Restore(path, number));
     }
 
+    /** Removes the content of version {@code number} of {@code path}, keeping its figures and who redacted it. */
+    public CommandOutput redact(MemoryPath path, int number) throws CommandException {
+        return execute(new Redact(path, number));
+    }
+
     /**
      * The one place a command meets the store: a writing command runs as one change, its index check included,
      * so the check reads what the command wrote and nobody else's write in between.

@@ -23,13 +23,18 @@ record Restore(MemoryPath path, Optional<Integer> number) implements MemoryComma
                 .filter(candidate -> number.isEmpty() || candidate.number() == number.get())
                 .findFirst()
                 .orElseThrow(() -> new CommandException(Messages.noSuchVersion(path.display(), number)));
+        if (version.redacted()) {
+            FileVersion.Redaction redaction = version.redaction().get();
+            throw new CommandException(Messages.redactedVersion(path.display(), version.number(), redaction.actor(),
+                    redaction.time().toString()));
+        }
         byte[] content = files.version(path, version.number()).orElseThrow(
                 () -> new CommandException(Messages.noSuchVersion(path.display(), Optional.of(version.number()))));
         Entry entry = files.entry(path);
         if (entry.exists() && !entry.isFile()) {
             throw new CommandException(Messages.notAFileToRestore(path.display()));
         }
-        files.write(path, content);
+        files.write(path, content, FileVersion.Operation.RESTORE);
         return new CommandOutput.Text(
                 Messages.restored(path.display(), version.number(), version.time().toString()));
     }

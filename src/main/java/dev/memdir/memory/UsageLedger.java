@@ -3,12 +3,9 @@ package dev.memdir.memory;
 import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Optional;
 
 /**
@@ -72,26 +69,9 @@ final class UsageLedger {
     /** Counts every memory file below {@code root}; links are not followed, memdir's own entries not counted. */
     static Usage count(Path root) throws IOException {
         long[] totals = new long[2];
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
-                return directory.equals(root) || !MemoryNames.reserved(directory.getFileName().toString())
-                        ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                if (attributes.isRegularFile() && !MemoryNames.reserved(file.getFileName().toString())) {
-                    totals[0]++;
-                    totals[1] += attributes.size();
-                }
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) {
-                return FileVisitResult.CONTINUE;
-            }
+        MemoryFileWalk.all(root, (segments, attributes) -> {
+            totals[0]++;
+            totals[1] += attributes.size();
         });
         return new Usage(totals[0], totals[1]);
     }

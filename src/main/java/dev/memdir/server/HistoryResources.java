@@ -32,8 +32,9 @@ final class HistoryResources {
     SyncResourceTemplateSpecification template() {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
                 .uriTemplate(TEMPLATE).name("memory-history").title("History of a memory file")
-                .description("The earlier versions of /memories/{path} kept before edits, renames and deletes, newest"
-                        + " first: version, time, session, size and sha256 (restore one with 'memdir restore')")
+                .description("The earlier versions of /memories/{path} kept before edits, renames, deletes and"
+                        + " restores, newest first: version, time, operation, session, size, sha256 and whether it"
+                        + " was redacted (restore one with 'memdir restore')")
                 .mimeType("application/json").build();
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
             MemoryPath path = path(request.uri());
@@ -46,8 +47,12 @@ final class HistoryResources {
         body.put("path", path.display());
         ArrayNode versions = body.putArray("versions");
         for (FileVersion version : store.versions(path)) {
-            versions.addObject().put("version", version.number()).put("time", version.time().toString())
-                    .put("session", version.session()).put("size", version.size()).put("sha256", version.sha256());
+            ObjectNode listed = versions.addObject().put("version", version.number())
+                    .put("time", version.time().toString()).put("operation", version.operation().label())
+                    .put("session", version.session()).put("size", version.size()).put("sha256", version.sha256())
+                    .put("redacted", version.redacted());
+            version.redaction().ifPresent(redaction -> listed.put("redactedBy", redaction.actor())
+                    .put("redactedAt", redaction.time().toString()));
         }
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(body);
     }

@@ -56,7 +56,8 @@ final class MemoryResources {
                 .uri(STATUS_URI)
                 .name("memory-status")
                 .title("Memory status")
-                .description("The memory root, its file count and bytes, and the index figures against the budget")
+                .description("The memory root, its file count and bytes, the index figures against the budget, and"
+                        + " each listed file's age and SHA-256")
                 .mimeType("application/json")
                 .build();
         return List.of(
@@ -92,7 +93,7 @@ final class MemoryResources {
             memories.addObject().put("path", age.path()).put("modified", age.modified().toString())
                     .put("modifiedFrom", age.fromFrontmatter() ? "frontmatter" : "file time")
                     .put("ageDays", age.ageDays()).put("lastAccess", age.lastAccess().toString())
-                    .put("stale", age.stale());
+                    .put("stale", age.stale()).put("sha256", age.sha256());
         }
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(status);
     }

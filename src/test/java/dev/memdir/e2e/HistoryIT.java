@@ -58,6 +58,13 @@ class HistoryIT {
         assertThat(Files.readString(root.resolve("plan.md"))).isEqualTo("step two\n");
         assertThat(missing.exit()).isEqualTo(1);
         assertThat(missing.stderr()).isEqualTo("Error: The history of /memories/plan.md holds no version 9\n");
+
+        JarRun redacted = JarRun.of(temp, "history", "redact", "plan.md", "--version", "1", "--root", root.toString());
+        JarRun relisted = JarRun.of(temp, "history", "plan.md", "--root", root.toString());
+        assertThat(redacted.exit()).as(redacted.stderr()).isZero();
+        assertThat(redacted.stdout()).startsWith("Redacted version 1 of /memories/plan.md: ");
+        assertThat(relisted.stdout()).contains(" operation ").containsPattern("\n1 +\\S+ +write +9 .*"
+                + " s-1  redacted by memdir-cli at ");
     }
 
     @Test
@@ -87,7 +94,8 @@ class HistoryIT {
         assertThat(states).contains(Files.readString(root.resolve("flip.md")));
         List<Path> kept = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root.resolve(".memdir-history"))) {
-            files.filter(Files::isRegularFile).forEach(kept::add);
+            files.filter(Files::isRegularFile).filter(file -> !file.getFileName().toString().equals("path"))
+                    .forEach(kept::add);
         }
         assertThat(kept).isNotEmpty().hasSizeLessThanOrEqualTo(20);
         for (Path version : kept) {

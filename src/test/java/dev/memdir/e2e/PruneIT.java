@@ -3,8 +3,10 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.memory.Sha256;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -40,6 +42,8 @@ class PruneIT {
             assertThat(status.path("memories").findValues("stale")).extracting(JsonNode::asBoolean)
                     .containsExactly(true, true, true, false);
             assertThat(status.path("memories").get(0).path("modifiedFrom").asText()).isEqualTo("frontmatter");
+            assertThat(status.path("memories").get(3).path("sha256").asText())
+                    .isEqualTo(Sha256.hex("new\n".getBytes(StandardCharsets.UTF_8)));
         } finally {
             client.closeGracefully();
         }

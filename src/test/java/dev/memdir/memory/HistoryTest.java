@@ -2,10 +2,12 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -105,6 +107,51 @@ class HistoryTest {
         assertThat(versions.get(1).sha256()).isEqualTo(HexFormat.of().formatHex(
                 MessageDigest.getInstance("SHA-256").digest("alpha\n".getBytes(StandardCharsets.UTF_8))));
         assertThat(memory.view("/memories")).doesNotContain(".memdir-history");
+    }
+
+    @Test
+    void versionsSayWhichOperationReplacedThem() throws Exception {
+        memory.write("n.md", "one\n");
+        memory.text("str_replace", "path", "/memories/n.md", "old_str", "one", "new_str", "two");
+        restore("/memories/n.md");
+        memory.text("rename", "old_path", "/memories/n.md", "new_path", "/memories/m.md");
+        memory.text("delete", "path", "/memories/m.md");
+
+        assertThat(memory.store.versions(path("/memories/n.md"))).extracting(FileVersion::operation)
+                .containsExactly(FileVersion.Operation.RENAME, FileVersion.Operation.RESTORE,
+                        FileVersion.Operation.WRITE);
+        assertThat(memory.store.versions(path("/memories/m.md"))).extracting(FileVersion::operation)
+                .containsExactly(FileVersion.Operation.DELETE);
+    }
+
+    @Test
+    void versionsKeptBeforeOperationsWereRecordedAreReadAsUnrecorded() throws Exception {
+        Path versions = memory.disk(".memdir-history").resolve(Sha256.hex("old.md".getBytes(StandardCharsets.UTF_8)));
+        Files.createDirectories(versions);
+        Files.writeString(versions.resolve("00000001-1700000000000-old-session"), "old\n");
+        memory.write("old.md", "new\n");
+        memory.text("str_replace", "path", "/memories/old.md", "old_str", "new", "new_str", "newer");
+
+        assertThat(memory.store.versions(path("/memories/old.md"))).extracting(FileVersion::number,
+                FileVersion::operation, FileVersion::session).containsExactly(
+                        tuple(2, FileVersion.Operation.WRITE, MemoryFixture.SESSION),
+                        tuple(1, FileVersion.Operation.UNRECORDED, "old-session"));
+        restore("/memories/old.md");
+        memory.tool.restore(path("/memories/old.md"), Optional.of(1));
+        assertThat(memory.read("old.md")).isEqualTo("old\n");
+    }
+
+    @Test
+    void aDeletedFilesHistoryStaysListable() throws Exception {
+        memory.write("gone.md", "first\n");
+        memory.text("str_replace", "path", "/memories/gone.md", "old_str", "first", "new_str", "second");
+        memory.text("delete", "path", "/memories/gone.md");
+
+        assertThat(memory.exists("gone.md")).isFalse();
+        assertThat(memory.store.versions(path("/memories/gone.md"))).extracting(FileVersion::number,
+                FileVersion::size).containsExactly(tuple(2, 7L), tuple(1, 6L));
+        List<MemoryPath> withHistory = memory.store.read(MemoryFiles::historyPaths);
+        assertThat(withHistory).contains(path("/memories/gone.md"));
     }
 
     @Test

@@ -52,6 +52,13 @@ class ListedFilesTest {
     }
 
     @Test
+    void agesGiveEachFilesSha256() throws Exception {
+        assertThat(MemoryAges.of(memory.store, MemoryFixture.NOW, Duration.ofDays(90)))
+                .filteredOn(age -> age.path().equals("/memories/MEMORY.md")).singleElement()
+                .extracting(MemoryAges.Age::sha256).isEqualTo(Sha256.hex(memory.readBytes("MEMORY.md")));
+    }
+
+    @Test
     void agesCoverTheListedFilesOfTheStore() throws Exception {
         assertThat(MemoryAges.of(memory.store, MemoryFixture.NOW, Duration.ofDays(90))).extracting(MemoryAges.Age::path)
                 .containsExactlyInAnyOrder("/memories/MEMORY.md", "/memories/topics/lighthouse.md");

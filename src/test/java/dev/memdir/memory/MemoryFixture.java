@@ -18,6 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -166,6 +170,39 @@ final class MemoryFixture implements AutoCloseable {
     byte[] readBytes(String relative) throws IOException {
         MemoryPath path = path(relative);
         return expect(() -> store.read(files -> files.read(path)));
+    }
+
+    /**
+     * Returns whether the bytes of {@code text} (UTF-8) are in any file under the root, memdir's own included, or in
+     * any file or history row of the database.
+     */
+    boolean storedAnywhere(String text) throws IOException {
+        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+        if (root == null) {
+            try (Connection connection = LocalPostgres.shared().dataSource().getConnection();
+                    PreparedStatement query = connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM memdir.history"
+                            + " WHERE position(?::bytea IN content) > 0) OR EXISTS (SELECT 1 FROM memdir.entries"
+                            + " WHERE position(?::bytea IN content) > 0)")) {
+                query.setBytes(1, needle);
+                query.setBytes(2, needle);
+                try (ResultSet found = query.executeQuery()) {
+                    found.next();
+                    return found.getBoolean(1);
+                }
+            } catch (SQLException e) {
+                throw new IOException(e);
+            }
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                // ISO-8859-1 maps every byte to one char, so a byte search is a string search.
+                if (new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)
+                        .contains(new String(needle, StandardCharsets.ISO_8859_1))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Returns the size a listing shows for {@code relative} below the root. */

@@ -61,6 +61,12 @@ final class EntryRows {
                 row -> row.getBytes(1), namespace, key);
     }
 
+    /** Returns the keys of every file of the namespace, hidden ones included, in no order. */
+    List<String> fileKeys() throws IOException {
+        return Sql.list(connection, "SELECT path FROM memdir.entries WHERE namespace = ? AND NOT directory",
+                row -> row.getString(1), namespace);
+    }
+
     /** Returns the files at {@code key} and below it. */
     List<StoredFile> filesIn(String key) throws IOException {
         return Sql.list(connection,
@@ -93,9 +99,8 @@ final class EntryRows {
                 "SELECT path, size, modified FROM memdir.entries WHERE namespace = ? AND NOT directory",
                 row -> {
                     Instant modified = row.getTimestamp(3).toInstant();
-                    List<String> segments = List.of(row.getString(1).split("/"));
-                    return new ListedFile(new MemoryPath(MemoryPath.ROOT + "/" + row.getString(1), segments),
-                            row.getLong(2), modified, modified);
+                    return new ListedFile(MemoryPath.of(List.of(row.getString(1).split("/"))), row.getLong(2),
+                            modified, modified);
                 }, namespace)) {
             if (file.path().segments().stream().allMatch(MemoryNames::listed)) {
                 listed.add(file);

@@ -2,8 +2,11 @@ package dev.memdir.memory.postgres;
 
 import dev.memdir.memory.FileVersion;
 import dev.memdir.memory.HistoryLimits;
+import dev.memdir.memory.Sha256;
 import java.io.IOException;
 import java.sql.Connection;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,15 +33,28 @@ final class HistoryRows {
      * Keeps {@code content}, what {@code key} holds before {@code operation} changes it, as its newest version;
      * returns the history's bytes after the limits, given {@code bytesBefore}.
      */
-    long keep(String key, String operation, byte[] content, long bytesBefore) throws IOException {
-        int number = Sql.first(connection, "WITH kept(content) AS (SELECT ?::bytea)"
-                        + " INSERT INTO memdir.history (namespace, path, number, operation, content, size, sha256, kept,"
-                        + " actor) SELECT ?, ?, (SELECT coalesce(max(number), 0) + 1 FROM memdir.history"
-                        + " WHERE namespace = ? AND path = ?), ?, content, length(content),"
-                        + " encode(sha256(content), 'hex'), clock_timestamp(), ? FROM kept RETURNING number",
-                        row -> row.getInt(1), content, namespace, key, namespace, key, operation, actor)
+    long keep(String key, FileVersion.Operation operation, byte[] content, long bytesBefore) throws IOException {
+        return add(key, new FileVersion(0, null, actor, content.length, Sha256.hex(content), operation,
+                Optional.empty()), Optional.of(content), bytesBefore);
+    }
+
+    /**
+     * Keeps {@code version} as the newest version of {@code key}, with its time (now when it has none), session,
+     * operation and redaction; returns the history's bytes after the limits, given {@code bytesBefore}.
+     */
+    long add(String key, FileVersion version, Optional<byte[]> content, long bytesBefore) throws IOException {
+        Optional<FileVersion.Redaction> redaction = version.redaction();
+        int number = Sql.first(connection, "INSERT INTO memdir.history (namespace, path, number, operation, content,"
+                        + " size, sha256, kept, actor, redacted_by, redacted_at) VALUES (?, ?, (SELECT"
+                        + " coalesce(max(number), 0) + 1 FROM memdir.history WHERE namespace = ? AND path = ?), ?,"
+                        + " ?::bytea, ?, ?, coalesce(?::timestamptz, clock_timestamp()), ?, ?::text, ?::timestamptz)"
+                        + " RETURNING number",
+                        row -> row.getInt(1), namespace, key, namespace, key, version.operation().label(),
+                        content.orElse(null), version.size(), version.sha256(), timestamp(version.time()),
+                        version.session(), redaction.map(FileVersion.Redaction::actor).orElse(null),
+                        timestamp(redaction.map(FileVersion.Redaction::time).orElse(null)))
                 .orElseThrow();
-        long bytes = bytesBefore + content.length - dropped("DELETE FROM memdir.history"
+        long bytes = bytesBefore + content.map(kept -> kept.length).orElse(0) - dropped("DELETE FROM memdir.history"
                 + " WHERE namespace = ? AND path = ? AND number <= ? RETURNING size", namespace, key,
                 number - limits.keep());
         if (bytes > limits.maxBytes()) {
@@ -47,18 +63,37 @@ final class HistoryRows {
         return bytes;
     }
 
+    private static Timestamp timestamp(Instant time) {
+        return time == null ? null : Timestamp.from(time);
+    }
+
     /** Returns the versions of {@code key}, newest first. */
     List<FileVersion> versions(String key) throws IOException {
-        return Sql.list(connection, "SELECT number, kept, actor, size, sha256 FROM memdir.history"
-                        + " WHERE namespace = ? AND path = ? ORDER BY number DESC",
+        return Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation, redacted_by, redacted_at"
+                        + " FROM memdir.history WHERE namespace = ? AND path = ? ORDER BY number DESC",
                 row -> new FileVersion(row.getInt(1), row.getTimestamp(2).toInstant(), row.getString(3),
-                        row.getLong(4), row.getString(5)),
+                        row.getLong(4), row.getString(5), FileVersion.Operation.of(row.getString(6)),
+                        row.getString(7) == null ? Optional.empty() : Optional.of(new FileVersion.Redaction(
+                                row.getString(7), row.getTimestamp(8).toInstant()))),
                 namespace, key);
     }
 
     Optional<byte[]> content(String key, int number) throws IOException {
         return Sql.first(connection, "SELECT content FROM memdir.history WHERE namespace = ? AND path = ?"
                 + " AND number = ? AND content IS NOT NULL", row -> row.getBytes(1), namespace, key, number);
+    }
+
+    /** Removes the content of version {@code number} of {@code key}, naming this store's actor as who did. */
+    void redact(String key, int number) throws IOException {
+        Sql.update(connection, "UPDATE memdir.history SET content = NULL, redacted_by = ?, redacted_at = now()"
+                + " WHERE namespace = ? AND path = ? AND number = ? AND redacted_by IS NULL",
+                actor, namespace, key, number);
+    }
+
+    /** Returns the paths with versions kept, in no order. */
+    List<String> keys() throws IOException {
+        return Sql.list(connection, "SELECT DISTINCT path FROM memdir.history WHERE namespace = ?",
+                row -> row.getString(1), namespace);
     }
 
     /** Drops the oldest versions until at least {@code excess} bytes are gone; returns how many went. */

@@ -70,7 +70,8 @@ final class NamespaceFiles implements MemoryFiles {
     }
 
     @Override
-    public void write(MemoryPath path, byte[] content) throws IOException, CommandException {
+    public void write(MemoryPath path, byte[] content, FileVersion.Operation operation)
+            throws IOException, CommandException {
         requireChanging();
         limits.checkFileSize(path, content.length);
         String key = EntryRows.key(path);
@@ -81,7 +82,7 @@ final class NamespaceFiles implements MemoryFiles {
         Usage after = limits.admit(path, existing, content.length, totals.usage());
         makeParents(path);
         if (existing.exists()) {
-            keep(key, "write", entries.content(key).orElseThrow());
+            keep(key, operation, entries.content(key).orElseThrow());
         }
         entries.putFile(key, content);
         totals = new Totals(after, totals.historyBytes());
@@ -91,7 +92,7 @@ final class NamespaceFiles implements MemoryFiles {
     public void delete(MemoryPath path) throws IOException {
         requireChanging();
         String key = EntryRows.key(path);
-        Usage removed = keepTree(key, "delete");
+        Usage removed = keepTree(key, FileVersion.Operation.DELETE);
         entries.deleteTree(key);
         totals = new Totals(totals.usage().plus(-removed.files(), -removed.bytes()), totals.historyBytes());
     }
@@ -100,7 +101,7 @@ final class NamespaceFiles implements MemoryFiles {
     public void move(MemoryPath from, MemoryPath to) throws IOException, CommandException {
         requireChanging();
         String key = EntryRows.key(from);
-        keepTree(key, "rename");
+        keepTree(key, FileVersion.Operation.RENAME);
         makeParents(to);
         entries.moveTree(key, EntryRows.key(to));
     }
@@ -113,6 +114,33 @@ final class NamespaceFiles implements MemoryFiles {
     @Override
     public Optional<byte[]> version(MemoryPath path, int number) throws IOException {
         return history.content(EntryRows.key(path), number);
+    }
+
+    @Override
+    public void redact(MemoryPath path, int number) throws IOException {
+        requireChanging();
+        history.redact(EntryRows.key(path), number);
+    }
+
+    @Override
+    public List<MemoryPath> allFiles() throws IOException {
+        return entries.fileKeys().stream().map(NamespaceFiles::path).toList();
+    }
+
+    @Override
+    public List<MemoryPath> historyPaths() throws IOException {
+        return history.keys().stream().map(NamespaceFiles::path).toList();
+    }
+
+    @Override
+    public void addVersion(MemoryPath path, FileVersion version, Optional<byte[]> content) throws IOException {
+        requireChanging();
+        totals = new Totals(totals.usage(),
+                history.add(EntryRows.key(path), version, content, totals.historyBytes()));
+    }
+
+    private static MemoryPath path(String key) {
+        return MemoryPath.of(List.of(key.split("/")));
     }
 
     /** Makes the missing directories above {@code path}; an ancestor that is a file is a command error. */
@@ -130,7 +158,7 @@ final class NamespaceFiles implements MemoryFiles {
     }
 
     /** Keeps every file at or below {@code key} in the history; returns how many there were and their bytes. */
-    private Usage keepTree(String key, String operation) throws IOException {
+    private Usage keepTree(String key, FileVersion.Operation operation) throws IOException {
         Usage kept = new Usage(0, 0);
         for (EntryRows.StoredFile file : entries.filesIn(key)) {
             keep(file.key(), operation, file.content());
@@ -139,7 +167,7 @@ final class NamespaceFiles implements MemoryFiles {
         return kept;
     }
 
-    private void keep(String key, String operation, byte[] content) throws IOException {
+    private void keep(String key, FileVersion.Operation operation, byte[] content) throws IOException {
         totals = new Totals(totals.usage(), history.keep(key, operation, content, totals.historyBytes()));
     }
 

@@ -18,12 +18,17 @@ import java.util.List;
 final class SchemaMigrations {
 
     /** The migrations in order: the file of version N is the N-th. */
-    private static final List<String> FILES = List.of("V1__memory.sql");
+    private static final List<String> FILES = List.of("V1__memory.sql", "V2__redaction.sql");
 
     /** Serializes memdirs that start together against one database, so that one of them migrates. */
     private static final long LOCK = 0x6d656d646972L;
 
     private SchemaMigrations() {}
+
+    /** Returns the version this memdir migrates a schema to. */
+    static int latestVersion() {
+        return FILES.size();
+    }
 
     /** Migrates the schema through {@code connection}; a schema newer than this memdir's is refused untouched. */
     static void migrate(Connection connection) throws IOException {
@@ -32,10 +37,10 @@ final class SchemaMigrations {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("SELECT pg_advisory_xact_lock(" + LOCK + ")");
                 int current = currentVersion(statement);
-                if (current > FILES.size()) {
-                    throw new NewerSchemaException(current, FILES.size());
+                if (current > latestVersion()) {
+                    throw new NewerSchemaException(current, latestVersion());
                 }
-                for (int version = current + 1; version <= FILES.size(); version++) {
+                for (int version = current + 1; version <= latestVersion(); version++) {
                     statement.execute(sql(FILES.get(version - 1)));
                     statement.execute("INSERT INTO memdir.schema_version (version) VALUES (" + version + ")");
                 }

@@ -55,6 +55,21 @@ public final class Messages {
                 : "The history of " + path + " holds no version");
     }
 
+    public static String redactedVersion(String path, int version, String actor, String time) {
+        return ERROR + "Version " + version + " of " + path + " was redacted by " + actor + " at " + time
+                + "; its content is gone, so it cannot be restored";
+    }
+
+    public static String alreadyRedacted(String path, int version, String actor, String time) {
+        return ERROR + "Version " + version + " of " + path + " is already redacted (by " + actor + " at " + time
+                + ")";
+    }
+
+    public static String redacted(String path, int version) {
+        return "Redacted version " + version + " of " + path + ": its content is removed from the history; its"
+                + " number, time, size and SHA-256 stay, with who redacted it and when";
+    }
+
     public static String notAFileToRestore(String path) {
         return ERROR + path + " is not a regular file (a directory or a link); only a file can be restored over";
     }

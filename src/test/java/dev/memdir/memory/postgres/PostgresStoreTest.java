@@ -61,24 +61,25 @@ class PostgresStoreTest {
                 Statement statement = connection.createStatement();
                 ResultSet version = statement.executeQuery("SELECT max(version) FROM memdir.schema_version")) {
             version.next();
-            assertThat(version.getInt(1)).isEqualTo(1);
+            assertThat(version.getInt(1)).isEqualTo(SchemaMigrations.latestVersion());
         }
     }
 
     @Test
     void open_schemaNewerThanThisMemdir_refusedAndNothingTouched() throws Exception {
+        int newer = SchemaMigrations.latestVersion() + 1;
         String url = server.freshDatabase();
         PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "test").close();
         try (Connection connection = DriverManager.getConnection(url);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO memdir.schema_version (version) VALUES (2)");
+            statement.execute("INSERT INTO memdir.schema_version (version) VALUES (" + newer + ")");
         }
 
         Throwable refused = catchThrowable(() -> PostgresStore.open(url, "other", LIMITS, HistoryLimits.DEFAULT, "t"));
 
         assertThat(refused).isInstanceOf(NewerSchemaException.class).hasMessage("The database's memdir schema is at"
-                + " version 2, newer than this memdir understands (1); nothing was changed. Upgrade memdir to use"
-                + " this database.");
+                + " version " + newer + ", newer than this memdir understands (" + SchemaMigrations.latestVersion()
+                + "); nothing was changed. Upgrade memdir to use this database.");
         try (Connection connection = DriverManager.getConnection(url);
                 Statement statement = connection.createStatement();
                 ResultSet names = statement.executeQuery("SELECT name FROM memdir.namespaces")) {

@@ -1,0 +1,170 @@
+package dev.memdir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.memory.CommandException;
+import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.FileVersion;
+import dev.memdir.memory.MemoryFiles;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.postgres.LocalPostgres;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code memdir store copy} and {@code memdir store check} on a directory and a real PostgreSQL. */
+class StoreCommandTest {
+
+    @TempDir Path temp;
+    private Path source;
+    private String database;
+
+    /** What one run of the command line printed. */
+    private record Run(int exit, String out, String err) {}
+
+    @BeforeEach
+    void fillASourceDirectory() throws Exception {
+        source = temp.resolve("source");
+        database = LocalPostgres.shared().freshDatabase();
+        byte[] image = new byte[3000];
+        new Random(7).nextBytes(image);
+        try (DirectoryStore store = DirectoryStore.open(source, StoreLimits.perFile(1 << 20), "writer-1")) {
+            store.change(files -> {
+                write(files, "MEMORY.md", "- topics/a.md\n".getBytes(StandardCharsets.UTF_8));
+                write(files, "topics/deep/er/a.md", "first\n".getBytes(StandardCharsets.UTF_8));
+                write(files, "topics/deep/er/a.md", "second\n".getBytes(StandardCharsets.UTF_8));
+                write(files, ".hidden/secret-notes.md", "hidden\n".getBytes(StandardCharsets.UTF_8));
+                write(files, ".env", "X=1\n".getBytes(StandardCharsets.UTF_8));
+                write(files, "images/logo.png", image);
+                write(files, "gone.md", "deleted later\n".getBytes(StandardCharsets.UTF_8));
+                files.delete(MemoryPath.of(List.of("gone.md")));
+                write(files, "images/logo.png", new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, (byte) 0xff});
+                files.redact(MemoryPath.of(List.of("images", "logo.png")), 1);
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void aDirectoryCopiedToPostgresAndBackIsTheSameByteForByteWithItsHistory() throws Exception {
+        Path back = temp.resolve("back");
+
+        Run there = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team",
+                "--with-history");
+        Run home = run("store", "copy", "--from", libpq(database), "--to", back.toString(), "--namespace", "team",
+                "--with-history");
+
+        assertThat(there.exit()).as(there.err()).isZero();
+        assertThat(there.out()).isEqualTo("Copied 5 files (38 bytes) and 3 versions from " + source.toRealPath()
+                + " to PostgreSQL namespace team\n");
+        assertThat(home.exit()).as(home.err()).isZero();
+        assertThat(files(back)).isEqualTo(files(source));
+        assertThat(histories(back)).isEqualTo(histories(source)).containsKey("/memories/gone.md");
+    }
+
+    @Test
+    void aTargetHoldingAMemoryIsRefusedUnlessMerging() throws Exception {
+        run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
+
+        Run refused = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
+        Run merged = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team",
+                "--merge");
+
+        assertThat(refused.exit()).isEqualTo(1);
+        assertThat(refused.err()).isEqualTo("memdir: PostgreSQL namespace team already holds a memory; nothing was"
+                + " copied. Copy into an empty store, or give --merge to add to it\n");
+        assertThat(merged.exit()).as(merged.err()).isZero();
+    }
+
+    @Test
+    void checkReportsTheSchemaNamespacesAndFiguresOrTheDirectorysFigures() throws Exception {
+        run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
+
+        Run database = run("store", "check", this.database);
+        Run directory = run("store", "check", source.toString());
+
+        assertThat(database.out()).startsWith("PostgreSQL " + this.database + "\nmemdir schema version ")
+                .containsPattern("\nteam +5 +38 +0\n");
+        assertThat(directory.out()).isEqualTo("Directory " + source.toRealPath()
+                + ": 5 files, 38 bytes (hidden files included, memdir's own not)\n");
+    }
+
+    @Test
+    void aUrlWithoutANamespaceIsAUsageError() throws Exception {
+        Run run = run("store", "copy", "--from", source.toString(), "--to", database);
+
+        assertThat(run.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(run.err()).isEqualTo("memdir: --namespace names the memory inside a PostgreSQL database; give it\n");
+    }
+
+    private static void write(MemoryFiles files, String relative, byte[] content)
+            throws IOException, CommandException {
+        files.write(MemoryPath.of(List.of(relative.split("/"))), content);
+    }
+
+    private Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--root", temp.resolve("unused").toString()));
+        int exit = Main.run(all.toArray(String[]::new), InputStream.nullInputStream(), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Returns {@code jdbc:postgresql://host:port/db?user=u} as {@code postgresql://u@host:port/db}. */
+    private static String libpq(String jdbcUrl) {
+        String rest = jdbcUrl.substring("jdbc:postgresql://".length());
+        String user = rest.substring(rest.indexOf("?user=") + "?user=".length());
+        return "postgresql://" + user + "@" + rest.substring(0, rest.indexOf('?'));
+    }
+
+    /** Returns every memory file below {@code root} (memdir's own left out) with its content, as hex. */
+    private static Map<String, String> files(Path root) throws Exception {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                String relative = root.relativize(file).toString();
+                if (!relative.startsWith(".memdir")) {
+                    files.put(relative, HexFormat.of().formatHex(Files.readAllBytes(file)));
+                }
+            }
+        }
+        return files;
+    }
+
+    /** Returns every path's versions, each with its content (hex, or nothing when redacted), newest first. */
+    private static Map<String, List<String>> histories(Path root) throws Exception {
+        try (MemoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "reader")) {
+            return store.read(files -> {
+                Map<String, List<String>> histories = new HashMap<>();
+                for (MemoryPath path : files.historyPaths()) {
+                    List<String> versions = new ArrayList<>();
+                    for (FileVersion version : files.versions(path)) {
+                        versions.add(version + " " + files.version(path, version.number())
+                                .map(HexFormat.of()::formatHex).orElse("-"));
+                    }
+                    histories.put(path.display(), versions);
+                }
+                return histories;
+            });
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.memdir.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.path.MemoryPathParser;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+@ParameterizedClass
+@EnumSource(StoreKind.class)
+class RedactTest {
+
+    private static final String SECRET = "sk-live-4f9c2e71d0b8a6";
+
+    @Parameter StoreKind kind;
+    @TempDir Path temp;
+    @AutoClose MemoryFixture memory;
+    private MemoryPath notes;
+
+    @BeforeEach
+    void keepASecretInTheHistory() throws Exception {
+        memory = MemoryFixture.open(temp, kind);
+        notes = MemoryPathParser.parse("/memories/notes.md");
+        memory.write("notes.md", "token: " + SECRET + "\n");
+        memory.text("str_replace", "path", "/memories/notes.md", "old_str", SECRET, "new_str", "(in the vault)");
+        memory.text("str_replace", "path", "/memories/notes.md", "old_str", "vault", "new_str", "safe");
+    }
+
+    @Test
+    void aRedactedVersionKeepsItsFiguresWithWhoAndWhen() throws Exception {
+        FileVersion before = memory.store.versions(notes).get(1);
+
+        CommandOutput done = memory.tool.redact(notes, 1);
+
+        assertThat(((CommandOutput.Text) done).text()).isEqualTo("Redacted version 1 of /memories/notes.md: its"
+                + " content is removed from the history; its number, time, size and SHA-256 stay, with who redacted"
+                + " it and when");
+        List<FileVersion> versions = memory.store.versions(notes);
+        assertThat(versions).extracting(FileVersion::redacted).containsExactly(false, true);
+        FileVersion redacted = versions.get(1);
+        assertThat(redacted).usingRecursiveComparison().ignoringFields("redaction").isEqualTo(before);
+        assertThat(redacted.redaction().orElseThrow().actor()).isEqualTo(MemoryFixture.SESSION);
+        Optional<byte[]> redactedContent = memory.store.read(files -> files.version(notes, 1));
+        Optional<byte[]> keptContent = memory.store.read(files -> files.version(notes, 2));
+        assertThat(redactedContent).isEmpty();
+        assertThat(keptContent).isPresent();
+    }
+
+    @Test
+    void aRedactedVersionCannotBeRestoredOrRedactedAgain() throws Exception {
+        memory.tool.redact(notes, 1);
+        String when = memory.store.versions(notes).get(1).redaction().orElseThrow().time().toString();
+
+        CommandException restore = catchThrowableOfType(CommandException.class,
+                () -> memory.tool.restore(notes, Optional.of(1)));
+        CommandException again = catchThrowableOfType(CommandException.class, () -> memory.tool.redact(notes, 1));
+        CommandException missing = catchThrowableOfType(CommandException.class, () -> memory.tool.redact(notes, 9));
+
+        assertThat(restore.text()).isEqualTo("Error: Version 1 of /memories/notes.md was redacted by "
+                + MemoryFixture.SESSION + " at " + when + "; its content is gone, so it cannot be restored");
+        assertThat(again.text()).isEqualTo("Error: Version 1 of /memories/notes.md is already redacted (by "
+                + MemoryFixture.SESSION + " at " + when + ")");
+        assertThat(missing.text()).isEqualTo("Error: The history of /memories/notes.md holds no version 9");
+        assertThat(memory.read("notes.md")).isEqualTo("token: (in the safe)\n");
+    }
+
+    @Test
+    void theSecretIsGoneFromTheStore() throws Exception {
+        assertThat(memory.storedAnywhere(SECRET)).isTrue();
+
+        memory.tool.redact(notes, 1);
+
+        assertThat(memory.storedAnywhere(SECRET)).isFalse();
+    }
+}
