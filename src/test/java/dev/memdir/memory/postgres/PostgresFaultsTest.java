@@ -26,6 +26,8 @@ class PostgresFaultsTest {
     private static final String NAMESPACE_LOCK = "SELECT * FROM memdir.namespaces FOR UPDATE";
     private static final String REFUSED =
             "Error: memory store unavailable (connection refused). Nothing was changed.";
+    private static final String ENDED =
+            "Error: memory store unavailable (the database ended the connection). Nothing was changed.";
 
     /** A store on a namespace that holds {@code /memories/a.md} with the text {@code before}, and its tool. */
     private record Memory(PostgresStore store, MemoryTool tool) implements AutoCloseable {
@@ -60,8 +62,7 @@ class PostgresFaultsTest {
                             "path", "/memories/a.md", "old_str", "before", "new_str", "during"));
                     writer.awaitAWaiter(Duration.ofSeconds(10));
                     server.stop();
-                    assertThat(duringTheStop.get(30, TimeUnit.SECONDS)).isEqualTo(
-                            "Error: memory store unavailable (the database ended the connection). Nothing was changed.");
+                    assertThat(duringTheStop.get(30, TimeUnit.SECONDS)).isEqualTo(ENDED);
                 }
             }
             // Past the pool's 0.5 s of trust in an idle connection, so the pool looks at its dead one.
@@ -102,8 +103,7 @@ class PostgresFaultsTest {
                 writer.awaitAWaiter(Duration.ofSeconds(10));
                 writer.endTheWaiters();
 
-                assertThat(ended.get(30, TimeUnit.SECONDS)).isEqualTo(
-                        "Error: memory store unavailable (the database ended the connection). Nothing was changed.");
+                assertThat(ended.get(30, TimeUnit.SECONDS)).isEqualTo(ENDED);
             }
             assertThat(text(tool, "view", "path", "/memories/a.md")).endsWith("\tbefore");
             text(tool, "str_replace", "path", "/memories/a.md", "old_str", "before", "new_str", "after");

@@ -129,7 +129,7 @@ class PostgresStoreTest {
     }
 
     @Test
-    void directoryRenamesRacingWithInsertsAndViews_loseNoAnsweredInsertAndShowNoHalfRename() throws Exception {
+    void directoryRenamesRacingWithInsertsAndViews_loseNoAnsweredInsertShowNoHalfRenameAndKeepTheTotals() throws Exception {
         String namespace = LocalPostgres.freshNamespace();
         List<PostgresStore> stores = new ArrayList<>();
         for (String actor : List.of("writer", "renamer", "reader")) {
@@ -176,6 +176,8 @@ class PostgresStoreTest {
             assertThat(answered).isNotEmpty();
             assertThat(linesOf(text(reader, "view", "path", "/memories/d/log.md")))
                     .containsExactlyInAnyOrderElementsOf(answered);
+            assertThat(NamespaceCounts.kept(server.jdbcUrl(), namespace))
+                    .isEqualTo(NamespaceCounts.recounted(server.jdbcUrl(), namespace));
         } finally {
             threads.shutdownNow();
             for (PostgresStore store : stores) {
