@@ -43,6 +43,16 @@ final class DatabaseFaults {
         return new DatabaseException(failure);
     }
 
+    /**
+     * Sorts a failure of a change's commit: a connection lost then leaves the outcome unknown (the database may
+     * have committed before the answer was lost), so the answer cannot say that nothing was changed.
+     */
+    IOException ofCommit(SQLException failure) {
+        Optional<Outage> outage = outage(failure, state(failure));
+        return outage.isPresent() ? new StoreFault(Messages.storeLostWhileCommitting(outage.get()), failure)
+                : of(failure);
+    }
+
     /** Returns the first SQLSTATE of the failure or of what caused it (the pool passes the driver's on). */
     private static String state(SQLException failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

@@ -170,7 +170,7 @@ public final class PostgresStore implements MemoryStore {
                 if (reading) {
                     connection.rollback();
                 } else {
-                    connection.commit();
+                    commit(connection);
                 }
                 return result;
             } catch (IOException | CommandException | SQLException | RuntimeException e) {
@@ -181,6 +181,14 @@ public final class PostgresStore implements MemoryStore {
             throw faults.of(e);
         } catch (DatabaseException e) {
             throw faults.of(e.failure());
+        }
+    }
+
+    private void commit(Connection connection) throws IOException {
+        try {
+            connection.commit();
+        } catch (SQLException e) {
+            throw faults.ofCommit(e);
         }
     }
 

@@ -132,6 +132,12 @@ public final class Messages {
         return ERROR + "memory store unavailable (" + outage.reason + "). Nothing was changed.";
     }
 
+    /** The connection failed while a change was committing: the database may have made it or not. */
+    public static String storeLostWhileCommitting(Outage outage) {
+        return ERROR + "memory store unavailable (" + outage.reason + ") while the change was being committed, so"
+                + " it may have been made or not. View the path to see which before trying again.";
+    }
+
     public static String storeLocked(Duration timeout) {
         return ERROR + "memory store busy (another writer held the memory for more than " + seconds(timeout)
                 + "). Nothing was changed.";

@@ -58,6 +58,16 @@ class DatabaseFaultsTest {
     }
 
     @Test
+    void connectionLostWhileCommitting_saysTheChangeMayHaveBeenMade() {
+        assertThat(faults.ofCommit(new SQLException("An I/O error occurred", "08006", new EOFException())))
+                .isInstanceOf(StoreFault.class).hasMessage("Error: memory store unavailable (connection lost) while"
+                        + " the change was being committed, so it may have been made or not. View the path to see"
+                        + " which before trying again.");
+        assertThat(faults.ofCommit(new SQLException("could not serialize access", "40001")))
+                .isInstanceOf(DatabaseException.class);
+    }
+
+    @Test
     void otherFailures_stayPlainDatabaseFailures() {
         IOException constraint = faults.of(new SQLException("duplicate key value", "23505"));
 
