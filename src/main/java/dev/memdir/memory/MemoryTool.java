@@ -70,6 +70,8 @@ public final class MemoryTool {
             return command.writes()
                     ? store.change(files -> checkIndex(command, command.run(files, stamper), files))
                     : store.read(files -> command.run(files, stamper));
+        } catch (StoreFault fault) {
+            throw new CommandException(fault.getMessage());
         } catch (IOException e) {
             throw new CommandException(Messages.ioFailure(command.name(), command.path().display(), reason(e)));
         }

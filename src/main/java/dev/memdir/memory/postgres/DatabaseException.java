@@ -9,4 +9,8 @@ final class DatabaseException extends IOException {
     DatabaseException(SQLException cause) {
         super(cause.getMessage(), cause);
     }
+
+    SQLException failure() {
+        return (SQLException) getCause();
+    }
 }

@@ -12,6 +12,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -25,6 +26,8 @@ public final class PostgresStore implements MemoryStore {
 
     private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._/-]{1,200}");
     private static final int POOL_SIZE = 4;
+    /** How long a call waits for a connection, the namespace's lock or a read's answer, unless told otherwise. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private final DataSource database;
     private final Closeable owned;
@@ -33,9 +36,11 @@ public final class PostgresStore implements MemoryStore {
     private final StoreLimits limits;
     private final HistoryLimits historyLimits;
     private final String actor;
+    private final Duration timeout;
+    private final DatabaseFaults faults;
 
     private PostgresStore(DataSource database, Closeable owned, long namespace, String namespaceName,
-            StoreLimits limits, HistoryLimits historyLimits, String actor) {
+            StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) {
         this.database = database;
         this.owned = owned;
         this.namespace = namespace;
@@ -43,19 +48,36 @@ public final class PostgresStore implements MemoryStore {
         this.limits = limits;
         this.historyLimits = historyLimits;
         this.actor = actor;
+        this.timeout = timeout;
+        this.faults = new DatabaseFaults(timeout);
+    }
+
+    /** Opens the namespace with the {@link #DEFAULT_TIMEOUT}; see the overload that takes a timeout. */
+    public static PostgresStore open(String jdbcUrl, String namespace, StoreLimits limits,
+            HistoryLimits historyLimits, String actor) throws IOException {
+        return open(jdbcUrl, namespace, limits, historyLimits, actor, DEFAULT_TIMEOUT);
     }
 
     /**
      * Opens the namespace {@code namespace} of the database at {@code jdbcUrl} through a small pool of its own,
-     * which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}.
+     * which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}. A
+     * call waits at most {@code storeTimeout} for a connection, for the namespace's lock and for a read's answer,
+     * then answers that the store is busy or unavailable; a connection the database dropped is replaced by the
+     * pool, so the store works again by itself once the database is back.
      */
     public static PostgresStore open(String jdbcUrl, String namespace, StoreLimits limits,
-            HistoryLimits historyLimits, String actor) throws IOException {
+            HistoryLimits historyLimits, String actor, Duration storeTimeout) throws IOException {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
         config.setPoolName("memdir");
         config.setMaximumPoolSize(POOL_SIZE);
         config.setMinimumIdle(1);
+        config.setConnectionTimeout(storeTimeout.toMillis());
+        config.setValidationTimeout(Math.max(250, storeTimeout.toMillis() / 2));
+        long seconds = Math.max(1, (storeTimeout.toMillis() + 999) / 1000);
+        config.addDataSourceProperty("connectTimeout", seconds);
+        // A backstop for a network that swallows packets: the server ends every wait of ours after the timeout.
+        config.addDataSourceProperty("socketTimeout", 3 * seconds);
         HikariDataSource pool;
         try {
             pool = new HikariDataSource(config);
@@ -63,7 +85,7 @@ public final class PostgresStore implements MemoryStore {
             throw new IOException("cannot reach the database: " + unreachable.getMessage(), unreachable);
         }
         try {
-            return open(pool, pool, namespace, limits, historyLimits, actor);
+            return open(pool, pool, namespace, limits, historyLimits, actor, storeTimeout);
         } catch (IOException | RuntimeException e) {
             pool.close();
             throw e;
@@ -77,11 +99,11 @@ public final class PostgresStore implements MemoryStore {
      */
     public static PostgresStore open(DataSource database, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
-        return open(database, () -> {}, namespace, limits, historyLimits, actor);
+        return open(database, () -> {}, namespace, limits, historyLimits, actor, DEFAULT_TIMEOUT);
     }
 
     private static PostgresStore open(DataSource database, Closeable owned, String namespace, StoreLimits limits,
-            HistoryLimits historyLimits, String actor) throws IOException {
+            HistoryLimits historyLimits, String actor, Duration timeout) throws IOException {
         if (!NAMESPACE.matcher(namespace).matches() || namespace.contains("..")) {
             throw new IllegalArgumentException("A namespace is 1-200 characters of A-Z a-z 0-9 . _ / - without '..',"
                     + " not " + namespace);
@@ -93,7 +115,7 @@ public final class PostgresStore implements MemoryStore {
             long id = Sql.first(connection, "SELECT id FROM memdir.namespaces WHERE name = ?",
                     row -> row.getLong(1), namespace).orElseThrow();
             connection.commit();
-            return new PostgresStore(database, owned, id, namespace, limits, historyLimits, actor);
+            return new PostgresStore(database, owned, id, namespace, limits, historyLimits, actor, timeout);
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
@@ -101,45 +123,81 @@ public final class PostgresStore implements MemoryStore {
 
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
-        try (Connection connection = database.getConnection()) {
-            connection.setAutoCommit(false);
-            try {
-                NamespaceFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
-                                + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
-                        row -> new NamespaceFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
-                        namespace).orElseThrow(() -> new IOException("the namespace was dropped from the database"));
-                NamespaceFiles files = files(connection, totals, true);
-                T result = work.run(files);
-                NamespaceFiles.Totals after = files.totals();
-                if (!after.equals(totals)) {
-                    Sql.update(connection, "UPDATE memdir.namespaces SET files = ?, bytes = ?, history_bytes = ?"
-                            + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),
-                            namespace);
-                }
-                connection.commit();
-                return result;
-            } catch (IOException | CommandException | RuntimeException e) {
-                connection.rollback();
-                throw e;
+        return transaction(false, connection -> {
+            NamespaceFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
+                            + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
+                    row -> new NamespaceFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
+                    namespace).orElseThrow(() -> new IOException("the namespace was dropped from the database"));
+            NamespaceFiles files = files(connection, totals, true);
+            T result = work.run(files);
+            NamespaceFiles.Totals after = files.totals();
+            if (!after.equals(totals)) {
+                Sql.update(connection, "UPDATE memdir.namespaces SET files = ?, bytes = ?, history_bytes = ?"
+                        + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),
+                        namespace);
             }
-        } catch (SQLException e) {
-            throw new DatabaseException(e);
-        }
+            return result;
+        });
     }
 
     @Override
     public <T> T read(StoreWork<T> work) throws IOException, CommandException {
+        return transaction(true, connection -> work.run(files(connection, null, false)));
+    }
+
+    /** One transaction's work on its connection. */
+    @FunctionalInterface
+    private interface Transaction<T> {
+        T run(Connection connection) throws IOException, CommandException;
+    }
+
+    /**
+     * Runs {@code work} as one transaction, committed when it changes and succeeds, else rolled back. A change
+     * waits for a lock at most the timeout; a read, a snapshot that takes no lock of ours, waits for its answer
+     * at most the timeout. What the database or the pool threw comes out sorted by {@link DatabaseFaults}.
+     */
+    private <T> T transaction(boolean reading, Transaction<T> work) throws IOException, CommandException {
         try (Connection connection = database.getConnection()) {
             connection.setAutoCommit(false);
-            connection.setReadOnly(true);
-            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            if (reading) {
+                connection.setReadOnly(true);
+                connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            }
             try {
-                return work.run(files(connection, null, false));
-            } finally {
-                connection.rollback();
+                Sql.first(connection, "SELECT set_config(?, ?, true)", row -> row.getString(1),
+                        reading ? "statement_timeout" : "lock_timeout", timeout.toMillis() + "ms");
+                T result = work.run(connection);
+                if (reading) {
+                    connection.rollback();
+                } else {
+                    commit(connection);
+                }
+                return result;
+            } catch (IOException | CommandException | SQLException | RuntimeException e) {
+                rollback(connection, e);
+                throw e;
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw faults.of(e);
+        } catch (DatabaseException e) {
+            throw faults.of(e.failure());
+        }
+    }
+
+    private void commit(Connection connection) throws IOException {
+        try {
+            connection.commit();
+        } catch (SQLException e) {
+            throw faults.ofCommit(e);
+        }
+    }
+
+    /** Rolls back after {@code failure}; on a connection that is gone the database has already done so. */
+    private static void rollback(Connection connection, Exception failure) {
+        try {
+            connection.rollback();
+        } catch (SQLException alsoFailed) {
+            failure.addSuppressed(alsoFailed);
         }
     }
 
@@ -150,11 +208,12 @@ public final class PostgresStore implements MemoryStore {
 
     @Override
     public Usage usage() throws IOException {
-        try (Connection connection = database.getConnection()) {
-            return Sql.first(connection, "SELECT files, bytes FROM memdir.namespaces WHERE id = ?",
-                    row -> new Usage(row.getLong(1), row.getLong(2)), namespace).orElse(new Usage(0, 0));
-        } catch (SQLException e) {
-            throw new DatabaseException(e);
+        try {
+            return transaction(true, connection -> Sql.first(connection,
+                    "SELECT files, bytes FROM memdir.namespaces WHERE id = ?",
+                    row -> new Usage(row.getLong(1), row.getLong(2)), namespace).orElse(new Usage(0, 0)));
+        } catch (CommandException impossible) {
+            throw new AssertionError(impossible);
         }
     }
 

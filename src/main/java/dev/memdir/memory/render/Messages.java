@@ -2,6 +2,8 @@ package dev.memdir.memory.render;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.IndexMeasure;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -117,6 +119,52 @@ public final class Messages {
 
     public static String ioFailure(String command, String path, String reason) {
         return ERROR + "Could not " + command + " " + path + ": " + reason + ". Nothing was changed.";
+    }
+
+    // ---- store faults
+
+    /** Why a store could not be reached, as the unavailable answer says it: short, naming no host. */
+    public enum Outage {
+        REFUSED("connection refused"),
+        LOST("connection lost"),
+        ENDED("the database ended the connection"),
+        STARTING_OR_STOPPING("the database is starting up or shutting down"),
+        TIMED_OUT("connection timed out"),
+        UNKNOWN_HOST("unknown host"),
+        AUTHENTICATION("authentication failed"),
+        NO_DATABASE("the database does not exist"),
+        TOO_MANY_CONNECTIONS("too many connections"),
+        FAILED("connection failed");
+
+        private final String reason;
+
+        Outage(String reason) {
+            this.reason = reason;
+        }
+    }
+
+    public static String storeUnavailable(Outage outage) {
+        return ERROR + "memory store unavailable (" + outage.reason + "). Nothing was changed.";
+    }
+
+    /** The connection failed while a change was committing: the database may have made it or not. */
+    public static String storeLostWhileCommitting(Outage outage) {
+        return ERROR + "memory store unavailable (" + outage.reason + ") while the change was being committed, so"
+                + " it may have been made or not. View the path to see which before trying again.";
+    }
+
+    public static String storeLocked(Duration timeout) {
+        return ERROR + "memory store busy (another writer held the memory for more than " + seconds(timeout)
+                + "). Nothing was changed.";
+    }
+
+    public static String storeSlow(Duration timeout) {
+        return ERROR + "memory store busy (the database did not answer within " + seconds(timeout)
+                + "). Nothing was changed.";
+    }
+
+    private static String seconds(Duration duration) {
+        return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     // ---- view

@@ -25,8 +25,9 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
- * One real PostgreSQL server for the whole test JVM: made by {@code initdb} in a temp directory, listening on a
- * free loopback port only, trusting every local connection, stopped and removed when the JVM ends. The server's
+ * One real PostgreSQL server for the whole test JVM (and private ones for tests that stop and start theirs): made
+ * by {@code initdb} in a temp directory, listening on a free loopback port only, trusting every local connection,
+ * stopped and removed when the JVM ends. The server's
  * binaries are Debian's ({@code /usr/lib/postgresql/N/bin}, N 15 or newer; {@code .ci/run} installs the
  * {@code postgresql} package when they are missing), or whatever {@code initdb} the PATH has. PostgreSQL refuses to
  * run as root, so as root it runs as the {@code postgres} user that package makes (else as {@code nobody}).
@@ -42,6 +43,7 @@ public final class LocalPostgres {
     private final Optional<String> runAs;
     private final int port;
     private HikariDataSource pool;
+    private boolean running;
 
     private LocalPostgres(Path bin, Path home, Optional<String> runAs, int port) {
         this.bin = bin;
@@ -60,6 +62,33 @@ public final class LocalPostgres {
             }
         }
         return shared;
+    }
+
+    /**
+     * Starts a server of the caller's own, for tests that stop and start it (removed when the JVM ends like the
+     * shared one).
+     */
+    public static LocalPostgres startPrivate() throws IOException {
+        return start();
+    }
+
+    /** Stops the server fast, ending every open connection; its data stays for {@link #startAgain}. */
+    public synchronized void stop() throws IOException {
+        run("pg_ctl", "-D", data().toString(), "-m", "fast", "-w", "stop");
+        running = false;
+    }
+
+    /** Starts the stopped server again on the same port and data. */
+    public synchronized void startAgain() throws IOException {
+        run("pg_ctl", "-D", data().toString(), "-l", home.resolve("server.log").toString(), "-w", "start");
+        running = true;
+    }
+
+    /** Starts the server again when a test stopped it and failed before starting it. */
+    public synchronized void startAgainIfStopped() throws IOException {
+        if (!running) {
+            startAgain();
+        }
     }
 
     /** Returns the JDBC URL of the server's {@code postgres} database, as its superuser. */
@@ -108,15 +137,14 @@ public final class LocalPostgres {
             runAs = Optional.of(owner.getName());
         }
         LocalPostgres server = new LocalPostgres(bin, home, runAs, freePort());
-        Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "stop-postgres"));
+        Runtime.getRuntime().addShutdownHook(new Thread(server::remove, "stop-postgres"));
         server.run("initdb", "-D", server.data().toString(), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8",
                 "--no-locale", "--no-sync");
         Files.writeString(server.data().resolve("postgresql.conf"), String.join("\n",
                 "", "port = " + server.port, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
                 "fsync = off", "synchronous_commit = off", "full_page_writes = off", ""),
                 StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        server.run("pg_ctl", "-D", server.data().toString(), "-l", home.resolve("server.log").toString(), "-w",
-                "start");
+        server.startAgain();
         return server;
     }
 
@@ -124,13 +152,15 @@ public final class LocalPostgres {
         return home.resolve("data");
     }
 
-    /** Stops the server fast (open connections are ended) and removes its directory. */
-    private void stop() {
+    /** Stops the server fast (open connections are ended) when it runs, and removes its directory. */
+    private synchronized void remove() {
         try {
             if (pool != null) {
                 pool.close();
             }
-            run("pg_ctl", "-D", data().toString(), "-m", "fast", "-w", "stop");
+            if (running) {
+                stop();
+            }
         } catch (IOException | RuntimeException e) {
             System.err.println("Could not stop the test PostgreSQL in " + home + ": " + e.getMessage());
         }

@@ -1,12 +1,12 @@
 package dev.memdir.memory.postgres;
 
+import static dev.memdir.memory.postgres.ToolCalls.linesOf;
+import static dev.memdir.memory.postgres.ToolCalls.text;
+import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.memdir.frontmatter.FrontmatterStamper;
-import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.CommandException;
-import dev.memdir.memory.CommandOutput;
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.StoreLimits;
@@ -15,12 +15,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -32,24 +28,6 @@ class PostgresStoreTest {
 
     private static final StoreLimits LIMITS = StoreLimits.perFile(1 << 20);
     private final LocalPostgres server = LocalPostgres.shared();
-
-    private static MemoryTool tool(PostgresStore store) {
-        return new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "test"), false, IndexBudget.DEFAULT);
-    }
-
-    private static String text(MemoryTool tool, String command, Object... keysAndValues) throws CommandException {
-        Map<String, Object> arguments = new HashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            arguments.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return ((CommandOutput.Text) tool.call(command, arguments)).text();
-    }
-
-    /** Returns the non-empty lines of a file's view, without their numbers. */
-    private static List<String> linesOf(String view) {
-        return Arrays.stream(view.split("\n")).skip(1).map(line -> line.substring(7))
-                .filter(line -> !line.isEmpty()).toList();
-    }
 
     @Test
     void open_freshDatabase_migratesTheSchemaToItsVersion() throws Exception {
@@ -152,7 +130,7 @@ class PostgresStoreTest {
     }
 
     @Test
-    void directoryRenamesRacingWithInsertsAndViews_loseNoAnsweredInsertAndShowNoHalfRename() throws Exception {
+    void directoryRenamesRacingWithInsertsAndViews_loseNoAnsweredInsertShowNoHalfRenameAndKeepTheTotals() throws Exception {
         String namespace = LocalPostgres.freshNamespace();
         List<PostgresStore> stores = new ArrayList<>();
         for (String actor : List.of("writer", "renamer", "reader")) {
@@ -199,6 +177,8 @@ class PostgresStoreTest {
             assertThat(answered).isNotEmpty();
             assertThat(linesOf(text(reader, "view", "path", "/memories/d/log.md")))
                     .containsExactlyInAnyOrderElementsOf(answered);
+            assertThat(NamespaceCounts.kept(server.jdbcUrl(), namespace))
+                    .isEqualTo(NamespaceCounts.recounted(server.jdbcUrl(), namespace));
         } finally {
             threads.shutdownNow();
             for (PostgresStore store : stores) {

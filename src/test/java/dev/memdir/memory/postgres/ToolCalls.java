@@ -1,0 +1,47 @@
+package dev.memdir.memory.postgres;
+
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.CommandException;
+import dev.memdir.memory.CommandOutput;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.MemoryTool;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Calls of the memory tool as a test writes them: a command and its arguments as keys and values in a row. */
+final class ToolCalls {
+
+    private ToolCalls() {}
+
+    static MemoryTool tool(MemoryStore store) {
+        return new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "test"), false, IndexBudget.DEFAULT);
+    }
+
+    /** Returns the text of a call that succeeds (over the index budget included). */
+    static String text(MemoryTool tool, String command, Object... keysAndValues) throws CommandException {
+        Map<String, Object> arguments = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            arguments.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return ((CommandOutput.Text) tool.call(command, arguments)).text();
+    }
+
+    /** Returns the text of a call, its error text when it fails. */
+    static String answer(MemoryTool tool, String command, Object... keysAndValues) {
+        try {
+            return text(tool, command, keysAndValues);
+        } catch (CommandException e) {
+            return e.text();
+        }
+    }
+
+    /** Returns the non-empty lines of a file's view, without their numbers. */
+    static List<String> linesOf(String view) {
+        return Arrays.stream(view.split("\n")).skip(1).map(line -> line.substring(7))
+                .filter(line -> !line.isEmpty()).toList();
+    }
+}
