@@ -1,10 +1,10 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.Settings;
+import dev.memdir.config.StoreChoice;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
-import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.FileVersion;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
@@ -17,7 +17,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code memdir history PATH} and {@code memdir restore PATH [--version N]}, on the root the settings name. */
+/** {@code memdir history PATH} and {@code memdir restore PATH [--version N]}, on the store the settings choose. */
 final class HistoryCommand {
 
     static final int FAILED = 1;
@@ -30,7 +30,7 @@ final class HistoryCommand {
         if (parsed.isEmpty()) {
             return MemdirCommand.USAGE;
         }
-        try (DirectoryStore store = open(settings)) {
+        try (MemoryStore store = open(settings)) {
             List<FileVersion> versions = store.versions(parsed.get());
             if (versions.isEmpty()) {
                 out.println("No earlier versions of " + parsed.get().display() + " are kept.");
@@ -53,7 +53,7 @@ final class HistoryCommand {
         if (parsed.isEmpty()) {
             return MemdirCommand.USAGE;
         }
-        try (DirectoryStore store = open(settings)) {
+        try (MemoryStore store = open(settings)) {
             CommandOutput.Text restored = (CommandOutput.Text) tool(store, settings).restore(parsed.get(), version);
             out.println(restored.text());
             return 0;
@@ -63,8 +63,8 @@ final class HistoryCommand {
         }
     }
 
-    static DirectoryStore open(Settings settings) throws IOException {
-        return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), session(settings));
+    static MemoryStore open(Settings settings) throws IOException {
+        return StoreChoice.open(settings, session(settings));
     }
 
     /** Returns the memory tool a command of the CLI changes {@code store} through. */

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.Namespaces;
 import dev.memdir.memory.StoreLimits;
 import dev.memdir.memory.StoreWork;
 import dev.memdir.memory.Usage;
@@ -12,7 +13,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -23,7 +23,6 @@ import javax.sql.DataSource;
  */
 public final class PostgresStore implements MemoryStore {
 
-    private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._/-]{1,200}");
     private static final int POOL_SIZE = 4;
 
     private final DataSource database;
@@ -46,13 +45,16 @@ public final class PostgresStore implements MemoryStore {
     }
 
     /**
-     * Opens the namespace {@code namespace} of the database at {@code jdbcUrl} through a small pool of its own,
-     * which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}.
+     * Opens the namespace {@code namespace} of the database {@code connection} reaches through a small pool of its
+     * own, which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}.
      */
-    public static PostgresStore open(String jdbcUrl, String namespace, StoreLimits limits,
+    public static PostgresStore open(PostgresConnection connection, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(jdbcUrl);
+        config.setJdbcUrl(connection.jdbcUrl());
+        config.setDataSourceProperties(connection.properties());
+        // A call waits no longer than the store timeout for a connection (the pool's floor is 250 ms).
+        config.setConnectionTimeout(Math.max(250, connection.storeTimeout().toMillis()));
         config.setPoolName("memdir");
         config.setMaximumPoolSize(POOL_SIZE);
         config.setMinimumIdle(1);
@@ -82,9 +84,8 @@ public final class PostgresStore implements MemoryStore {
 
     private static PostgresStore open(DataSource database, Closeable owned, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
-        if (!NAMESPACE.matcher(namespace).matches() || namespace.contains("..")) {
-            throw new IllegalArgumentException("A namespace is 1-200 characters of A-Z a-z 0-9 . _ / - without '..',"
-                    + " not " + namespace);
+        if (!Namespaces.isValid(namespace)) {
+            throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
         }
         try (Connection connection = database.getConnection()) {
             SchemaMigrations.migrate(connection);

@@ -16,10 +16,12 @@ import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
@@ -69,11 +71,25 @@ public final class LocalPostgres {
 
     /** Makes a new, empty database and returns its JDBC URL. */
     public String freshDatabase() throws SQLException {
+        return jdbcUrl(createDatabase());
+    }
+
+    /** Makes a new, empty database and returns its URL as {@code --store} takes it. */
+    public String freshStoreUrl() throws SQLException {
+        return "postgresql://" + SUPERUSER + "@127.0.0.1:" + port + "/" + createDatabase();
+    }
+
+    /** Returns how a store reaches the database at {@code jdbcUrl}, with the default store timeout. */
+    public static PostgresConnection connectionTo(String jdbcUrl) {
+        return new PostgresConnection(jdbcUrl, new Properties(), Duration.ofSeconds(5));
+    }
+
+    private String createDatabase() throws SQLException {
         String name = "test_" + UUID.randomUUID().toString().replace("-", "");
         try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE DATABASE " + name);
         }
-        return jdbcUrl(name);
+        return name;
     }
 
     private String jdbcUrl(String database) {

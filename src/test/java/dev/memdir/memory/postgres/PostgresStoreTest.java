@@ -54,7 +54,8 @@ class PostgresStoreTest {
     @Test
     void open_freshDatabase_migratesTheSchemaToItsVersion() throws Exception {
         String url = server.freshDatabase();
-        try (PostgresStore store = PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "test")) {
+        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS,
+                HistoryLimits.DEFAULT, "test")) {
             text(tool(store), "create", "path", "/memories/a.md", "file_text", "a");
         }
         try (Connection connection = DriverManager.getConnection(url);
@@ -68,13 +69,14 @@ class PostgresStoreTest {
     @Test
     void open_schemaNewerThanThisMemdir_refusedAndNothingTouched() throws Exception {
         String url = server.freshDatabase();
-        PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "test").close();
+        PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS, HistoryLimits.DEFAULT, "test").close();
         try (Connection connection = DriverManager.getConnection(url);
                 Statement statement = connection.createStatement()) {
             statement.execute("INSERT INTO memdir.schema_version (version) VALUES (2)");
         }
 
-        Throwable refused = catchThrowable(() -> PostgresStore.open(url, "other", LIMITS, HistoryLimits.DEFAULT, "t"));
+        Throwable refused = catchThrowable(() -> PostgresStore.open(LocalPostgres.connectionTo(url), "other", LIMITS,
+                HistoryLimits.DEFAULT, "t"));
 
         assertThat(refused).isInstanceOf(NewerSchemaException.class).hasMessage("The database's memdir schema is at"
                 + " version 2, newer than this memdir understands (1); nothing was changed. Upgrade memdir to use"
@@ -118,7 +120,8 @@ class PostgresStoreTest {
         int inserts = 25;
         List<PostgresStore> stores = new ArrayList<>();
         for (int i = 0; i < writers; i++) {
-            stores.add(PostgresStore.open(server.jdbcUrl(), namespace, LIMITS, HistoryLimits.DEFAULT, "w" + i));
+            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()), namespace, LIMITS,
+                    HistoryLimits.DEFAULT, "w" + i));
         }
         ExecutorService threads = Executors.newFixedThreadPool(writers);
         try {
@@ -155,7 +158,8 @@ class PostgresStoreTest {
         String namespace = LocalPostgres.freshNamespace();
         List<PostgresStore> stores = new ArrayList<>();
         for (String actor : List.of("writer", "renamer", "reader")) {
-            stores.add(PostgresStore.open(server.jdbcUrl(), namespace, LIMITS, HistoryLimits.DEFAULT, actor));
+            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()), namespace, LIMITS,
+                    HistoryLimits.DEFAULT, actor));
         }
         ExecutorService threads = Executors.newFixedThreadPool(3);
         try {
