@@ -28,13 +28,15 @@ import javax.sql.DataSource;
 
 /**
  * One real PostgreSQL server for the whole test JVM: made by {@code initdb} in a temp directory, listening on a
- * free loopback port only, trusting every local connection, stopped and removed when the JVM ends. The server's
+ * free loopback port only, trusting every local connection but those of {@link #PASSWORD_USER}, stopped and removed when the JVM ends. The server's
  * binaries are Debian's ({@code /usr/lib/postgresql/N/bin}, N 15 or newer; {@code .ci/run} installs the
  * {@code postgresql} package when they are missing), or whatever {@code initdb} the PATH has. PostgreSQL refuses to
  * run as root, so as root it runs as the {@code postgres} user that package makes (else as {@code nobody}).
  */
 public final class LocalPostgres {
 
+    /** The one user that must give its password, so that tests can show where memdir finds one. */
+    public static final String PASSWORD_USER = "memdir_password";
     private static final String SUPERUSER = "memdir";
     private static final int OLDEST_VERSION = 15;
     private static LocalPostgres shared;
@@ -77,6 +79,21 @@ public final class LocalPostgres {
     /** Makes a new, empty database and returns its URL as {@code --store} takes it. */
     public String freshStoreUrl() throws SQLException {
         return "postgresql://" + SUPERUSER + "@127.0.0.1:" + port + "/" + createDatabase();
+    }
+
+    /**
+     * Gives {@link #PASSWORD_USER} the password {@code password} and a new, empty database of its own; returns the
+     * database's URL as {@code --store} takes it, naming that user.
+     */
+    public String freshStoreUrlWithPassword(String password) throws SQLException {
+        String name = createDatabase();
+        try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("DO $$ BEGIN CREATE ROLE " + PASSWORD_USER + " LOGIN;"
+                    + " EXCEPTION WHEN duplicate_object THEN NULL; END $$");
+            statement.execute("ALTER ROLE " + PASSWORD_USER + " PASSWORD '" + password.replace("'", "''") + "'");
+            statement.execute("ALTER DATABASE " + name + " OWNER TO " + PASSWORD_USER);
+        }
+        return "postgresql://" + PASSWORD_USER + "@127.0.0.1:" + port + "/" + name;
     }
 
     /** Returns how a store reaches the database at {@code jdbcUrl}, with the default store timeout. */
@@ -131,6 +148,8 @@ public final class LocalPostgres {
                 "", "port = " + server.port, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
                 "fsync = off", "synchronous_commit = off", "full_page_writes = off", ""),
                 StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Path hba = server.data().resolve("pg_hba.conf");
+        Files.writeString(hba, "host all " + PASSWORD_USER + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
         server.run("pg_ctl", "-D", server.data().toString(), "-l", home.resolve("server.log").toString(), "-w",
                 "start");
         return server;
