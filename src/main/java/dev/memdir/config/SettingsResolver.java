@@ -90,25 +90,8 @@ public final class SettingsResolver {
         Path claudeConfig = claudeConfigDirectory(sources);
         Optional<Raw> root = sources.lookup(ROOT);
         Optional<AgentMemory> agent = agent(sources);
-        Optional<Raw> store = sources.lookup(STORE);
-        if (store.isPresent() && (root.isPresent() || claudeCodeMemory)) {
-            throw new ConfigException(store.get().origin() + " and "
-                    + (root.isPresent() ? root.get().origin() : CLAUDE_CODE_MEMORY.option())
-                    + " both choose where the memory lives; give one of them ("
-                    + (root.isPresent() ? "--root names a directory" : "Claude Code's memory is a directory on disk")
-                    + ", which goes with the directory store only)");
-        }
-        if (agent.isPresent() && (root.isPresent() || claudeCodeMemory)) {
-            throw new ConfigException(sources.lookup(AGENT).orElseThrow().origin() + " and "
-                    + (root.isPresent() ? root.get().origin() : CLAUDE_CODE_MEMORY.option())
-                    + " both choose the memory root; give one of them");
-        }
-        Optional<PostgresMemory> database = store.isPresent()
-                ? Optional.of(database(sources, store.get(), agent, projectDirectory)) : Optional.empty();
-        if (database.isEmpty() && sources.lookup(NAMESPACE).isPresent()) {
-            throw new ConfigException(sources.lookup(NAMESPACE).get().origin() + " needs --store URL: a namespace"
-                    + " names a memory inside a database");
-        }
+        refuseTwoChoicesOfMemory(sources, root, claudeCodeMemory, agent);
+        Optional<PostgresMemory> database = database(sources, agent, projectDirectory);
         Path rootPath = root.isPresent() ? path(root.get())
                 : agent.isPresent() ? agent.get().scope().root(agent.get().name(), projectDirectory, claudeConfig)
                 : defaultRoot(projectDirectory, claudeCodeMemory, claudeConfig);
@@ -193,14 +176,42 @@ public final class SettingsResolver {
         return Optional.of(new AgentMemory(name, parsed));
     }
 
+    /** Refuses settings that choose the memory twice: a directory and a database, or a root and an agent's. */
+    private static void refuseTwoChoicesOfMemory(SettingSources sources, Optional<Raw> root, boolean claudeCodeMemory,
+            Optional<AgentMemory> agent) throws ConfigException {
+        if (root.isEmpty() && !claudeCodeMemory) {
+            return;
+        }
+        String directory = root.isPresent() ? root.get().origin() : CLAUDE_CODE_MEMORY.option();
+        Optional<Raw> store = sources.lookup(STORE);
+        if (store.isPresent()) {
+            throw new ConfigException(store.get().origin() + " and " + directory + " both choose where the memory"
+                    + " lives; give one of them ("
+                    + (root.isPresent() ? "--root names a directory" : "Claude Code's memory is a directory on disk")
+                    + ", which goes with the directory store only)");
+        }
+        if (agent.isPresent()) {
+            throw new ConfigException(sources.lookup(AGENT).orElseThrow().origin() + " and " + directory
+                    + " both choose the memory root; give one of them");
+        }
+    }
+
     /**
-     * The memory in the database {@code store}: the namespace given, else the agent's ({@code agent/NAME/SCOPE}),
-     * else the project's key, the name of its directory memory too.
+     * The memory in the database {@code --store} names, if it names one: the namespace given, else the agent's
+     * ({@code agent/NAME/SCOPE}), else the project's key, the name of its directory memory too.
      */
-    private PostgresMemory database(SettingSources sources, Raw store, Optional<AgentMemory> agent,
+    private Optional<PostgresMemory> database(SettingSources sources, Optional<AgentMemory> agent,
             Path projectDirectory) throws ConfigException {
-        PostgresUrl url = PostgresUrl.parse(store.value(), store.origin());
+        Optional<Raw> store = sources.lookup(STORE);
         Optional<Raw> given = sources.lookup(NAMESPACE);
+        if (store.isEmpty()) {
+            if (given.isPresent()) {
+                throw new ConfigException(given.get().origin() + " needs --store URL: a namespace names a memory"
+                        + " inside a database");
+            }
+            return Optional.empty();
+        }
+        PostgresUrl url = PostgresUrl.parse(store.get().value(), store.get().origin());
         if (given.isPresent() && agent.isPresent()) {
             throw new ConfigException(given.get().origin() + " and " + sources.lookup(AGENT).orElseThrow().origin()
                     + " both choose the namespace; give one of them");
@@ -213,7 +224,7 @@ public final class SettingsResolver {
                     + " must be " + Namespaces.RULE + ", not '" + namespace + "'"
                     + (given.isPresent() ? "" : "; give one with --namespace"));
         }
-        return new PostgresMemory(url, namespace, PostgresLogin.find(url, env, home));
+        return Optional.of(new PostgresMemory(url, namespace, PostgresLogin.find(url, env, home)));
     }
 
     /** Returns Claude Code's configuration directory: the setting, else {@code CLAUDE_CONFIG_DIR}, else {@code ~/.claude}. */
