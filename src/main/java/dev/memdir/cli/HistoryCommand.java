@@ -1,10 +1,10 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.Settings;
+import dev.memdir.config.StoreChoice;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
-import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.FileVersion;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * {@code memdir history PATH}, {@code memdir history redact PATH --version N} and
- * {@code memdir restore PATH [--version N]}, on the root the settings name.
+ * {@code memdir restore PATH [--version N]}, on the store the settings choose.
  */
 final class HistoryCommand {
 
@@ -33,7 +33,7 @@ final class HistoryCommand {
         if (parsed.isEmpty()) {
             return MemdirCommand.USAGE;
         }
-        try (DirectoryStore store = open(settings)) {
+        try (MemoryStore store = open(settings)) {
             List<FileVersion> versions = store.versions(parsed.get());
             if (versions.isEmpty()) {
                 out.println("No earlier versions of " + parsed.get().display() + " are kept.");
@@ -75,7 +75,7 @@ final class HistoryCommand {
         if (parsed.isEmpty()) {
             return MemdirCommand.USAGE;
         }
-        try (DirectoryStore store = open(settings)) {
+        try (MemoryStore store = open(settings)) {
             CommandOutput.Text done = (CommandOutput.Text) change.run(tool(store, settings), parsed.get());
             out.println(done.text());
             return 0;
@@ -85,8 +85,8 @@ final class HistoryCommand {
         }
     }
 
-    static DirectoryStore open(Settings settings) throws IOException {
-        return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), session(settings));
+    static MemoryStore open(Settings settings) throws IOException {
+        return StoreChoice.open(settings, session(settings));
     }
 
     /** Returns the memory tool a command of the CLI changes {@code store} through. */

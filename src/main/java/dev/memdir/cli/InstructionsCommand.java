@@ -31,7 +31,8 @@ final class InstructionsCommand {
         }
         List<InstructionFile> files = new ArrayList<>(instructions.files());
         Path project = settings.instructions().projectDirectory();
-        if (forPath.isEmpty()) {
+        // MEMORY.md is a file of the project's instructions only where the memory is a directory.
+        if (forPath.isEmpty() && settings.database().isEmpty()) {
             files.add(MemoryIndexEntry.of(settings.root().resolve("MEMORY.md"), project, settings.indexBudget()));
         }
         out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()

@@ -17,7 +17,7 @@ final class LoggingSetup {
     static void apply(String level, Optional<Path> file) {
         LoggerContext context = (LoggerContext) WarmUp.loggerFactory();
         Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.toLevel(level, Level.INFO));
+        StderrLogging.setLevel(context, Level.toLevel(level, Level.INFO));
         file.ifPresent(path -> root.addAppender(fileAppender(context, path)));
     }
 

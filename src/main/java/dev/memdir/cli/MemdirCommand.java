@@ -3,6 +3,7 @@ package dev.memdir.cli;
 import dev.memdir.config.ConfigException;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
+import dev.memdir.config.StoreUnavailableException;
 import dev.memdir.server.MemdirServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,6 +69,11 @@ final class MemdirCommand implements Callable<Integer> {
     int indexCommand(@Mixin SettingOptions indexOptions) {
         Optional<Settings> settings = resolve(merged(indexOptions));
         if (settings.isEmpty()) {
+            return USAGE;
+        }
+        if (settings.get().database().isPresent()) {
+            err.println("memdir: index reads a directory store only, for now; with --store, read the figures in"
+                    + " memdir://memory/status");
             return USAGE;
         }
         try {
@@ -208,7 +214,7 @@ final class MemdirCommand implements Callable<Integer> {
             err.println("memdir: " + e.getMessage());
             return USAGE;
         } catch (IOException e) {
-            err.println("memdir: cannot prune " + settings.get().root() + ": " + e.getMessage());
+            err.println("memdir: cannot prune " + settings.get().memoryName() + ": " + e.getMessage());
             return STARTUP_FAILED;
         }
     }
@@ -294,6 +300,8 @@ final class MemdirCommand implements Callable<Integer> {
         try {
             MemdirServer.serve(settings, Version.current(), stdin, stdout);
             return 0;
+        } catch (StoreUnavailableException e) {
+            err.println("memdir: " + e.getMessage());
         } catch (AccessDeniedException e) {
             err.println("memdir: the memory root " + settings.root() + " is not writable (permission denied);"
                     + " choose another with --root");

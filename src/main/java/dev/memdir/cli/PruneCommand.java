@@ -3,7 +3,7 @@ package dev.memdir.cli;
 import dev.memdir.config.Settings;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.MemoryAges;
-import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,7 +26,7 @@ final class PruneCommand {
 
     static int run(Settings settings, Duration olderThan, boolean apply, PrintStream out, PrintStream err)
             throws IOException {
-        try (DirectoryStore store = HistoryCommand.open(settings)) {
+        try (MemoryStore store = HistoryCommand.open(settings)) {
             List<MemoryAges.Age> stale = MemoryAges.of(store, Instant.now(), olderThan).stream()
                     .filter(MemoryAges.Age::stale)
                     .filter(age -> !age.path().startsWith(ARCHIVE) && !age.path().equals(MemoryTool.INDEX.display()))

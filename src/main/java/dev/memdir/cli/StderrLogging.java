@@ -37,7 +37,17 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
         root.addAppender(appender);
+        setLevel(context, Level.INFO);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    /**
+     * Sets memdir's log level. At info the connection pool of the database store says only warnings: its start and
+     * stop lines would be all a session prints, and a failed start must be the one line that says why.
+     */
+    static void setLevel(LoggerContext context, Level level) {
+        context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(level);
+        context.getLogger("com.zaxxer.hikari").setLevel(level == Level.INFO ? Level.WARN : null);
     }
 
     static PatternLayoutEncoder encoder(LoggerContext context, String pattern) {

@@ -18,6 +18,14 @@ public enum Setting {
             "Serve the own memory of the agent NAME (as Claude Code gives a subagent); needs --scope."),
     SCOPE(Parser.CHOICE, "user|project|local", Default.NONE, "With --agent: ~/.claude/agent-memory/NAME (user),"
             + " <project>/.claude/agent-memory/NAME (project) or <project>/.claude/agent-memory-local/NAME (local)."),
+    STORE(Parser.TEXT, "URL", Default.described("the directory store at the root"),
+            "Keep the memory in this PostgreSQL database, postgresql://[user@]host[:port]/dbname[?param=value...];"
+            + " the password comes from PGPASSWORD or ~/.pgpass, never from the URL."),
+    NAMESPACE(Parser.TEXT, "NAME", Default.described("the project's key (`agent/NAME/SCOPE` with `--agent`)"),
+            "With --store: which memory of the database to serve (1-200 characters of A-Z a-z 0-9 . _ / -)."),
+    STORE_TIMEOUT(Parser.TIMEOUT, "DURATION", Default.value("5s"),
+            "With --store: how long a call waits for the database before it answers that the store is busy"
+            + " or unavailable (5s, 500ms)."),
     TOOLS(Parser.CHOICE, "split|single", Default.value("split"),
             "Publish six tools (split) or one 'memory' tool taking a command (single)."),
     READ_ONLY(Default.OFF, "Publish only the view tool."),
@@ -74,6 +82,8 @@ public enum Setting {
         RATIO,
         /** A positive whole number. */
         COUNT,
+        /** A positive time, as {@code 5s}, {@code 500ms} or {@code 5} (seconds). */
+        TIMEOUT,
         /** A positive whole number that fits in an int. */
         INT,
         /** A number of kept versions of one file, each a file on disk: 1 to 10000. */

@@ -11,7 +11,9 @@ import java.util.Optional;
 /**
  * What {@code memdir serve} runs with, after flags, environment and config file were merged.
  *
- * @param root the memory root directory ({@code /memories} on disk)
+ * @param root the memory root directory ({@code /memories} on disk), when {@code database} is empty
+ * @param database the memory in a PostgreSQL database that {@code --store} chose, if any; else the directory store
+ * @param storeTimeout how long a call waits for the database store
  * @param tools how the memory commands are published
  * @param readOnly whether only {@code view} is offered
  * @param maxFileBytes the most one memory file may hold
@@ -29,11 +31,17 @@ import java.util.Optional;
  * @param history how many earlier versions of files the root keeps
  * @param staleAfter how long a file may go untouched before it counts as stale
  */
-public record Settings(Path root, ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
+public record Settings(Path root, Optional<PostgresMemory> database, Duration storeTimeout,
+        ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
         Duration staleAfter) {
+
+    /** Returns the memory as messages name it: its database namespace, else its root. */
+    public String memoryName() {
+        return database.map(PostgresMemory::toString).orElse(root.toString());
+    }
 
     /** Returns the limits of the memory store. */
     public StoreLimits limits() {

@@ -18,6 +18,7 @@ import static dev.memdir.config.Setting.MANAGED_DIR;
 import static dev.memdir.config.Setting.MAX_FILES;
 import static dev.memdir.config.Setting.MAX_FILE_BYTES;
 import static dev.memdir.config.Setting.MAX_ROOT_BYTES;
+import static dev.memdir.config.Setting.NAMESPACE;
 import static dev.memdir.config.Setting.PROJECT;
 import static dev.memdir.config.Setting.READ_ONLY;
 import static dev.memdir.config.Setting.ROOT;
@@ -25,12 +26,15 @@ import static dev.memdir.config.Setting.SCOPE;
 import static dev.memdir.config.Setting.SEARCH_TOOL;
 import static dev.memdir.config.Setting.SESSION_ID;
 import static dev.memdir.config.Setting.STALE_AFTER;
+import static dev.memdir.config.Setting.STORE;
+import static dev.memdir.config.Setting.STORE_TIMEOUT;
 import static dev.memdir.config.Setting.TOOLS;
 
 import dev.memdir.config.SettingSources.Raw;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.HistoryLimits;
+import dev.memdir.memory.Namespaces;
 import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
@@ -52,6 +56,7 @@ public final class SettingsResolver {
 
     private static final Set<String> LOG_LEVELS = Set.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
     private static final Pattern DAYS = Pattern.compile("(\\d+)\\s*d?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern TIMEOUT = Pattern.compile("(\\d{1,7})\\s*(|ms|s)", Pattern.CASE_INSENSITIVE);
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
 
     private final Map<String, String> env;
@@ -84,18 +89,17 @@ public final class SettingsResolver {
         Path projectDirectory = project.orElse(workingDirectory);
         Path claudeConfig = claudeConfigDirectory(sources);
         Optional<Raw> root = sources.lookup(ROOT);
-        Optional<Path> agentRoot = agentRoot(sources, projectDirectory, claudeConfig);
-        if (agentRoot.isPresent() && (root.isPresent() || claudeCodeMemory)) {
-            throw new ConfigException(sources.lookup(AGENT).orElseThrow().origin() + " and "
-                    + (root.isPresent() ? root.get().origin() : CLAUDE_CODE_MEMORY.option())
-                    + " both choose the memory root; give one of them");
-        }
+        Optional<AgentMemory> agent = agent(sources);
+        refuseTwoChoicesOfMemory(sources, root, claudeCodeMemory, agent);
+        Optional<PostgresMemory> database = database(sources, agent, projectDirectory);
         Path rootPath = root.isPresent() ? path(root.get())
-                : agentRoot.isPresent() ? agentRoot.get()
+                : agent.isPresent() ? agent.get().scope().root(agent.get().name(), projectDirectory, claudeConfig)
                 : defaultRoot(projectDirectory, claudeCodeMemory, claudeConfig);
         Optional<Path> managedDirectory = optional(sources, MANAGED_DIR, Path.class);
         return new Settings(
                 rootPath,
+                database,
+                value(sources, STORE_TIMEOUT, Duration.class),
                 ToolLayout.valueOf(value(sources, TOOLS, String.class).toUpperCase(Locale.ROOT)),
                 value(sources, READ_ONLY, Boolean.class),
                 value(sources, MAX_FILE_BYTES, Long.class),
@@ -142,14 +146,17 @@ public final class SettingsResolver {
             case DAYS -> days(raw);
             case RATIO -> ratio(raw);
             case COUNT -> count(raw, Long.MAX_VALUE);
+            case TIMEOUT -> timeout(raw);
             case INT -> count(raw, Integer.MAX_VALUE);
             case VERSIONS -> count(raw, 10_000);
         };
     }
 
-    /** The memory root of {@code --agent} in {@code --scope}; each needs the other. */
-    private Optional<Path> agentRoot(SettingSources sources, Path projectDirectory, Path claudeConfig)
-            throws ConfigException {
+    /** An agent's own memory: its directory name and scope. */
+    private record AgentMemory(String name, AgentScope scope) {}
+
+    /** The agent memory {@code --agent} and {@code --scope} choose; each needs the other. */
+    private Optional<AgentMemory> agent(SettingSources sources) throws ConfigException {
         Optional<Raw> agent = sources.lookup(AGENT);
         Optional<Raw> scope = sources.lookup(SCOPE);
         if (agent.isEmpty() && scope.isEmpty()) {
@@ -166,7 +173,58 @@ public final class SettingsResolver {
         AgentScope parsed = AgentScope.valueOf(((String) parse(SCOPE, scope.get())).toUpperCase(Locale.ROOT));
         String name = AgentScope.directoryName(agent.get().value()).orElseThrow(() ->
                 invalid(agent.get(), "an agent name of letters, digits, '.', '_', '-' and ':'"));
-        return Optional.of(parsed.root(name, projectDirectory, claudeConfig));
+        return Optional.of(new AgentMemory(name, parsed));
+    }
+
+    /** Refuses settings that choose the memory twice: a directory and a database, or a root and an agent's. */
+    private static void refuseTwoChoicesOfMemory(SettingSources sources, Optional<Raw> root, boolean claudeCodeMemory,
+            Optional<AgentMemory> agent) throws ConfigException {
+        if (root.isEmpty() && !claudeCodeMemory) {
+            return;
+        }
+        String directory = root.isPresent() ? root.get().origin() : CLAUDE_CODE_MEMORY.option();
+        Optional<Raw> store = sources.lookup(STORE);
+        if (store.isPresent()) {
+            throw new ConfigException(store.get().origin() + " and " + directory + " both choose where the memory"
+                    + " lives; give one of them ("
+                    + (root.isPresent() ? "--root names a directory" : "Claude Code's memory is a directory on disk")
+                    + ", which goes with the directory store only)");
+        }
+        if (agent.isPresent()) {
+            throw new ConfigException(sources.lookup(AGENT).orElseThrow().origin() + " and " + directory
+                    + " both choose the memory root; give one of them");
+        }
+    }
+
+    /**
+     * The memory in the database {@code --store} names, if it names one: the namespace given, else the agent's
+     * ({@code agent/NAME/SCOPE}), else the project's key, the name of its directory memory too.
+     */
+    private Optional<PostgresMemory> database(SettingSources sources, Optional<AgentMemory> agent,
+            Path projectDirectory) throws ConfigException {
+        Optional<Raw> store = sources.lookup(STORE);
+        Optional<Raw> given = sources.lookup(NAMESPACE);
+        if (store.isEmpty()) {
+            if (given.isPresent()) {
+                throw new ConfigException(given.get().origin() + " needs --store URL: a namespace names a memory"
+                        + " inside a database");
+            }
+            return Optional.empty();
+        }
+        PostgresUrl url = PostgresUrl.parse(store.get().value(), store.get().origin());
+        if (given.isPresent() && agent.isPresent()) {
+            throw new ConfigException(given.get().origin() + " and " + sources.lookup(AGENT).orElseThrow().origin()
+                    + " both choose the namespace; give one of them");
+        }
+        String namespace = given.isPresent() ? given.get().value().trim()
+                : agent.isPresent() ? "agent/" + agent.get().name() + "/" + agent.get().scope()
+                : projectKey(projectDirectory, "the namespace with --namespace");
+        if (!Namespaces.isValid(namespace)) {
+            throw new ConfigException((given.isPresent() ? given.get().origin() : "the default namespace")
+                    + " must be " + Namespaces.RULE + ", not '" + namespace + "'"
+                    + (given.isPresent() ? "" : "; give one with --namespace"));
+        }
+        return Optional.of(new PostgresMemory(url, namespace, PostgresLogin.find(url, env, home)));
     }
 
     /** Returns Claude Code's configuration directory: the setting, else {@code CLAUDE_CONFIG_DIR}, else {@code ~/.claude}. */
@@ -187,17 +245,21 @@ public final class SettingsResolver {
     }
 
     private Path defaultRoot(Path project, boolean claudeCodeMemory, Path claudeConfig) throws ConfigException {
-        String key;
-        try {
-            key = ProjectKey.of(project);
-        } catch (IOException e) {
-            throw new ConfigException("cannot work out the project of " + project + " (" + e.getMessage()
-                    + "); give the memory root with --root");
-        }
+        String key = projectKey(project, "the memory root with --root");
         if (claudeCodeMemory) {
             return claudeConfig.resolve("projects").resolve(key).resolve("memory");
         }
         return memdirHome().resolve("projects").resolve(key).resolve("memory");
+    }
+
+    /** The key of the project's memory; {@code instead} says what names a memory without one. */
+    private static String projectKey(Path project, String instead) throws ConfigException {
+        try {
+            return ProjectKey.of(project);
+        } catch (IOException e) {
+            throw new ConfigException("cannot work out the project of " + project + " (" + e.getMessage()
+                    + "); give " + instead);
+        }
     }
 
     private IndexBudget indexBudget(SettingSources sources) throws ConfigException {
@@ -262,6 +324,15 @@ public final class SettingsResolver {
         } catch (ArithmeticException | NumberFormatException e) {
             throw invalid(raw, "a number of bytes that fits in 63 bits");
         }
+    }
+
+    private static Duration timeout(Raw raw) throws ConfigException {
+        Matcher matcher = TIMEOUT.matcher(raw.value().trim());
+        if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
+            throw invalid(raw, "a positive time in seconds or milliseconds, like 5s or 500ms");
+        }
+        long amount = Long.parseLong(matcher.group(1));
+        return matcher.group(2).equalsIgnoreCase("ms") ? Duration.ofMillis(amount) : Duration.ofSeconds(amount);
     }
 
     private static long count(Raw raw, long max) throws ConfigException {

@@ -8,6 +8,7 @@ import dev.memdir.instructions.Instructions;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.instructions.InstructionsReport;
 import dev.memdir.instructions.MemoryIndexEntry;
+import dev.memdir.memory.MemoryTool;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
@@ -32,11 +33,13 @@ final class InstructionResources {
     private final InstructionsCache cache;
     private final ProjectRoots roots;
     private final MemoryResources memory;
-    private final Path memoryIndexFile;
+    private final Optional<Path> memoryIndexFile;
     private final IndexBudget budget;
     private final ObjectMapper json;
 
-    InstructionResources(InstructionsCache cache, ProjectRoots roots, MemoryResources memory, Path memoryIndexFile,
+    /** {@code memoryIndexFile} is MEMORY.md on disk, where the store keeps files on disk. */
+    InstructionResources(InstructionsCache cache, ProjectRoots roots, MemoryResources memory,
+            Optional<Path> memoryIndexFile,
             IndexBudget budget, ObjectMapper json) {
         this.cache = cache;
         this.roots = roots;
@@ -97,7 +100,8 @@ final class InstructionResources {
             String text = current(exchange).text();
             Optional<LoadedIndex> index = Reads.io(MemoryResources.INDEX_URI, memory::loadIndex);
             String combined = index.filter(loaded -> !loaded.text().isBlank())
-                    .map(loaded -> (text.isEmpty() ? "" : text + "\n\n") + "Contents of " + memoryIndexFile
+                    .map(loaded -> (text.isEmpty() ? "" : text + "\n\n") + "Contents of "
+                            + memoryIndexFile.map(Path::toString).orElse(MemoryTool.INDEX.display())
                             + " (memory index, as loaded):\n\n" + loaded.text())
                     .orElse(text);
             return new McpSchema.GetPromptResult(prompt.description(), List.of(
@@ -113,8 +117,10 @@ final class InstructionResources {
     private String report(McpSyncServerExchange exchange) {
         Instructions instructions = current(exchange);
         List<InstructionFile> files = new ArrayList<>(instructions.files());
-        files.add(Reads.io(REPORT_URI, () -> MemoryIndexEntry.of(memoryIndexFile, cache.resolver().locations().projectDirectory(),
-                budget)));
+        if (memoryIndexFile.isPresent()) {
+            files.add(Reads.io(REPORT_URI, () -> MemoryIndexEntry.of(memoryIndexFile.get(),
+                    cache.resolver().locations().projectDirectory(), budget)));
+        }
         return Reads.io(REPORT_URI, () -> json.writerWithDefaultPrettyPrinter().writeValueAsString(
                 InstructionsReport.of(cache.resolver().locations().projectDirectory(), files)));
     }

@@ -2,11 +2,13 @@ package dev.memdir.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
+import dev.memdir.config.StoreChoice;
 import dev.memdir.config.ToolLayout;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.json.SharedJson;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.RootWatcher;
 import dev.memdir.server.transport.InitializeAnswer;
@@ -17,13 +19,16 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecificatio
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -40,7 +45,7 @@ public final class MemdirServer {
         // stdio carries one MCP session per process, so a session id made here is the session's.
         String sessionId = settings.sessionId().orElseGet(MemdirServer::newSessionId);
         FrontmatterStamper stamper = new FrontmatterStamper(Clock.systemUTC(), sessionId);
-        try (DirectoryStore store = DirectoryStore.open(settings.root(), settings.limits(), settings.history(), sessionId);
+        try (MemoryStore store = StoreChoice.open(settings, sessionId);
                 InstructionUpdates instructionUpdates = new InstructionUpdates(
                         new InstructionsCache(settings.instructions()))) {
             // Only now: a warm-up thread makes the mapper while this one opened the store.
@@ -60,13 +65,13 @@ public final class MemdirServer {
                     settings.instructions().projectDirectory());
             RecallFeatures recall = new RecallFeatures(store, json);
             InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
-                    store.root().resolve(MemoryTool.INDEX.fileName()), settings.indexBudget(), json);
+                    indexFile(store), settings.indexBudget(), json);
             String protocol = ServerInstructions.protocol(settings.tools());
             ResourceUpdates memoryUpdates = new ResourceUpdates();
             List<SyncToolSpecification> tools = tools(new ToolCatalog(json), memoryTool, recall, settings);
             List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
             resources.addAll(instructionResources.resources());
-            try (RootWatcher watcher = RootWatcher.start(store.root(), memoryUpdates)) {
+            try (Closeable changes = watchChanges(store, memoryUpdates)) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
                         .jsonMapper(mcpJson)
@@ -96,6 +101,20 @@ public final class MemdirServer {
                 server.closeGracefully();
             }
         }
+    }
+
+    /** Returns the file MEMORY.md is on disk, for the stores that keep files on disk. */
+    private static Optional<Path> indexFile(MemoryStore store) {
+        return store instanceof DirectoryStore directory
+                ? Optional.of(directory.root().resolve(MemoryTool.INDEX.fileName())) : Optional.empty();
+    }
+
+    /**
+     * Starts telling subscribers of the changes to the memory that other writers make: for now the directory store
+     * only, by watching its root (a store-neutral change listener will take this place).
+     */
+    private static Closeable watchChanges(MemoryStore store, ResourceUpdates updates) throws IOException {
+        return store instanceof DirectoryStore directory ? RootWatcher.start(directory.root(), updates) : () -> {};
     }
 
     /**

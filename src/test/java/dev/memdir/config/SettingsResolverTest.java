@@ -36,8 +36,8 @@ class SettingsResolverTest {
 
     private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, claude-code-memory,"
             + " claude-config-dir, history-keep, history-max-bytes, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
-            + " managed-dir, max-file-bytes, max-files, max-root-bytes, project, read-only, root, scope, search-tool,"
-            + " session-id, stale-after, tools";
+            + " managed-dir, max-file-bytes, max-files, max-root-bytes, namespace, project, read-only, root, scope,"
+            + " search-tool, session-id, stale-after, store, store-timeout, tools";
 
     @TempDir
     Path temp;
@@ -199,6 +199,78 @@ class SettingsResolverTest {
         flags.remove("root");
         env.put("MEMDIR_CLAUDE_CODE_MEMORY", "true");
         assertFails("--agent and --claude-code-memory both choose the memory root; give one of them");
+    }
+
+    // ---- the store ----
+
+    @Test
+    void store_absent_theDirectoryStoreAtTheRoot() throws Exception {
+        assertThat(resolve().database()).isEmpty();
+    }
+
+    @Test
+    void store_givenAsAUrl_theProjectsKeyIsTheNamespace() throws Exception {
+        env.put("MEMDIR_STORE", "postgresql://alice@db:6432/team?sslmode=require");
+        env.put("PGPASSWORD", "secret");
+
+        Settings settings = resolve();
+
+        assertThat(settings.database()).contains(new PostgresMemory(
+                new PostgresUrl("db", 6432, "team", Optional.of("alice"), Map.of("sslmode", "require")), key,
+                new PostgresLogin("alice", Optional.of("secret"))));
+        assertThat(settings.memoryName()).isEqualTo("namespace " + key + " of postgresql://alice@db:6432/team");
+    }
+
+    @Test
+    void namespace_givenOrTheAgentsScope() throws Exception {
+        flags.put("store", "postgresql://db/team");
+        flags.put("namespace", "team/backend");
+        assertThat(resolve().database().orElseThrow().namespace()).isEqualTo("team/backend");
+
+        flags.remove("namespace");
+        flags.put("agent", "plugin:reviewer");
+        flags.put("scope", "project");
+        assertThat(resolve().database().orElseThrow().namespace()).isEqualTo("agent/plugin-reviewer/project");
+    }
+
+    @Test
+    void namespace_outsideItsAlphabetOrWithoutAStore_refused() throws Exception {
+        flags.put("namespace", "team");
+        assertFails("--namespace needs --store URL: a namespace names a memory inside a database");
+
+        flags.put("store", "postgresql://db/team");
+        flags.put("namespace", "team/../other");
+        assertFails("--namespace must be 1-200 characters of A-Z a-z 0-9 . _ / - without '..', not 'team/../other'");
+    }
+
+    @Test
+    void store_withTheDirectoryStoresOwnOptions_refused() throws Exception {
+        flags.put("store", "postgresql://db/team");
+        env.put("MEMDIR_ROOT", temp.resolve("box/notes").toString());
+        assertFails("--store and MEMDIR_ROOT both choose where the memory lives; give one of them (--root names a"
+                + " directory, which goes with the directory store only)");
+
+        env.remove("MEMDIR_ROOT");
+        flags.put("claude-code-memory", "true");
+        assertFails("--store and --claude-code-memory both choose where the memory lives; give one of them (Claude"
+                + " Code's memory is a directory on disk, which goes with the directory store only)");
+
+        flags.remove("claude-code-memory");
+        flags.put("namespace", "team");
+        flags.put("agent", "reviewer");
+        flags.put("scope", "user");
+        assertFails("--namespace and --agent both choose the namespace; give one of them");
+    }
+
+    @Test
+    void storeTimeout_secondsOrMilliseconds() throws Exception {
+        assertThat(resolve().storeTimeout()).isEqualTo(Duration.ofSeconds(5));
+        flags.put("store-timeout", "250ms");
+        assertThat(resolve().storeTimeout()).isEqualTo(Duration.ofMillis(250));
+        flags.put("store-timeout", "2");
+        assertThat(resolve().storeTimeout()).isEqualTo(Duration.ofSeconds(2));
+        flags.put("store-timeout", "0s");
+        assertFails("--store-timeout must be a positive time in seconds or milliseconds, like 5s or 500ms, not '0s'");
     }
 
     @Test
@@ -435,7 +507,7 @@ class SettingsResolverTest {
 
         Settings settings = resolve();
 
-        assertThat(settings).isEqualTo(new Settings(home.resolve("notes"), ToolLayout.SINGLE, true, 2048, 1 << 20, 300,
+        assertThat(settings).isEqualTo(new Settings(home.resolve("notes"), Optional.empty(), Duration.ofSeconds(5), ToolLayout.SINGLE, true, 2048, 1 << 20, 300,
                 "WARN",
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
@@ -515,7 +587,8 @@ class SettingsResolverTest {
     void configFile_empty_isFine(String yaml) throws Exception {
         write(defaultConfig(), yaml);
 
-        assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), ToolLayout.SPLIT, false,
+        assertThat(resolve()).isEqualTo(new Settings(memdirRoot(home.resolve(".memdir")), Optional.empty(), Duration.ofSeconds(5), ToolLayout.SPLIT,
+                false,
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,

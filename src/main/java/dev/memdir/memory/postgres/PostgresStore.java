@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.Namespaces;
 import dev.memdir.memory.StoreLimits;
 import dev.memdir.memory.StoreWork;
 import dev.memdir.memory.Usage;
@@ -13,7 +14,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.regex.Pattern;
+import java.util.Properties;
 import javax.sql.DataSource;
 
 /**
@@ -24,7 +25,6 @@ import javax.sql.DataSource;
  */
 public final class PostgresStore implements MemoryStore {
 
-    private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._/-]{1,200}");
     private static final int POOL_SIZE = 4;
     /** How long a call waits for a connection, the namespace's lock or a read's answer, unless told otherwise. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -59,20 +59,34 @@ public final class PostgresStore implements MemoryStore {
     }
 
     /**
-     * Opens the namespace {@code namespace} of the database at {@code jdbcUrl} through a small pool of its own,
-     * which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}. A
-     * call waits at most {@code storeTimeout} for a connection, for the namespace's lock and for a read's answer,
-     * then answers that the store is busy or unavailable; a connection the database dropped is replaced by the
-     * pool, so the store works again by itself once the database is back.
+     * Opens the namespace {@code namespace} of the database at {@code jdbcUrl} (no password, no TLS settings) with
+     * the store timeout {@code storeTimeout}; see {@link #open(PostgresConnection, String, StoreLimits,
+     * HistoryLimits, String)}.
      */
     public static PostgresStore open(String jdbcUrl, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor, Duration storeTimeout) throws IOException {
+        return open(new PostgresConnection(jdbcUrl, new Properties(), storeTimeout), namespace, limits, historyLimits,
+                actor);
+    }
+
+    /**
+     * Opens the namespace {@code namespace} of the database {@code connection} reaches through a small pool of its
+     * own, which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}. A
+     * call waits at most the connection's store timeout for a connection, for the namespace's lock and for a read's
+     * answer, then answers that the store is busy or unavailable; a connection the database dropped is replaced by
+     * the pool, so the store works again by itself once the database is back.
+     */
+    public static PostgresStore open(PostgresConnection connection, String namespace, StoreLimits limits,
+            HistoryLimits historyLimits, String actor) throws IOException {
+        Duration storeTimeout = connection.storeTimeout();
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(jdbcUrl);
+        config.setJdbcUrl(connection.jdbcUrl());
+        config.setDataSourceProperties(connection.properties());
         config.setPoolName("memdir");
         config.setMaximumPoolSize(POOL_SIZE);
         config.setMinimumIdle(1);
-        config.setConnectionTimeout(storeTimeout.toMillis());
+        // A call waits no longer than the store timeout for a connection (the pool's floor is 250 ms).
+        config.setConnectionTimeout(Math.max(250, storeTimeout.toMillis()));
         config.setValidationTimeout(Math.max(250, storeTimeout.toMillis() / 2));
         long seconds = Math.max(1, (storeTimeout.toMillis() + 999) / 1000);
         config.addDataSourceProperty("connectTimeout", seconds);
@@ -104,9 +118,8 @@ public final class PostgresStore implements MemoryStore {
 
     private static PostgresStore open(DataSource database, Closeable owned, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor, Duration timeout) throws IOException {
-        if (!NAMESPACE.matcher(namespace).matches() || namespace.contains("..")) {
-            throw new IllegalArgumentException("A namespace is 1-200 characters of A-Z a-z 0-9 . _ / - without '..',"
-                    + " not " + namespace);
+        if (!Namespaces.isValid(namespace)) {
+            throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
         }
         try (Connection connection = database.getConnection()) {
             SchemaMigrations.migrate(connection);

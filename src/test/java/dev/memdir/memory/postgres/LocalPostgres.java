@@ -16,24 +16,28 @@ import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
  * One real PostgreSQL server for the whole test JVM (and private ones for tests that stop and start theirs): made
- * by {@code initdb} in a temp directory, listening on a free loopback port only, trusting every local connection,
- * stopped and removed when the JVM ends. The server's
+ * by {@code initdb} in a temp directory, listening on a free loopback port only, trusting every local connection
+ * but those of {@link #PASSWORD_USER} (who must give a password), stopped and removed when the JVM ends. The server's
  * binaries are Debian's ({@code /usr/lib/postgresql/N/bin}, N 15 or newer; {@code .ci/run} installs the
  * {@code postgresql} package when they are missing), or whatever {@code initdb} the PATH has. PostgreSQL refuses to
  * run as root, so as root it runs as the {@code postgres} user that package makes (else as {@code nobody}).
  */
 public final class LocalPostgres {
 
+    /** The one user that must give its password, so that tests can show where memdir finds one. */
+    public static final String PASSWORD_USER = "memdir_password";
     private static final String SUPERUSER = "memdir";
     private static final int OLDEST_VERSION = 15;
     private static LocalPostgres shared;
@@ -98,11 +102,40 @@ public final class LocalPostgres {
 
     /** Makes a new, empty database and returns its JDBC URL. */
     public String freshDatabase() throws SQLException {
+        return jdbcUrl(createDatabase());
+    }
+
+    /** Makes a new, empty database and returns its URL as {@code --store} takes it. */
+    public String freshStoreUrl() throws SQLException {
+        return "postgresql://" + SUPERUSER + "@127.0.0.1:" + port + "/" + createDatabase();
+    }
+
+    /**
+     * Gives {@link #PASSWORD_USER} the password {@code password} and a new, empty database of its own; returns the
+     * database's URL as {@code --store} takes it, naming that user.
+     */
+    public String freshStoreUrlWithPassword(String password) throws SQLException {
+        String name = createDatabase();
+        try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("DO $$ BEGIN CREATE ROLE " + PASSWORD_USER + " LOGIN;"
+                    + " EXCEPTION WHEN duplicate_object THEN NULL; END $$");
+            statement.execute("ALTER ROLE " + PASSWORD_USER + " PASSWORD '" + password.replace("'", "''") + "'");
+            statement.execute("ALTER DATABASE " + name + " OWNER TO " + PASSWORD_USER);
+        }
+        return "postgresql://" + PASSWORD_USER + "@127.0.0.1:" + port + "/" + name;
+    }
+
+    /** Returns how a store reaches the database at {@code jdbcUrl}, with the default store timeout. */
+    public static PostgresConnection connectionTo(String jdbcUrl) {
+        return new PostgresConnection(jdbcUrl, new Properties(), Duration.ofSeconds(5));
+    }
+
+    private String createDatabase() throws SQLException {
         String name = "test_" + UUID.randomUUID().toString().replace("-", "");
         try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE DATABASE " + name);
         }
-        return jdbcUrl(name);
+        return name;
     }
 
     private String jdbcUrl(String database) {
@@ -144,6 +177,8 @@ public final class LocalPostgres {
                 "", "port = " + server.port, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
                 "fsync = off", "synchronous_commit = off", "full_page_writes = off", ""),
                 StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Path hba = server.data().resolve("pg_hba.conf");
+        Files.writeString(hba, "host all " + PASSWORD_USER + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
         server.startAgain();
         return server;
     }

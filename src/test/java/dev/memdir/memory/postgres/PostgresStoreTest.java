@@ -32,7 +32,8 @@ class PostgresStoreTest {
     @Test
     void open_freshDatabase_migratesTheSchemaToItsVersion() throws Exception {
         String url = server.freshDatabase();
-        try (PostgresStore store = PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "test")) {
+        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS,
+                HistoryLimits.DEFAULT, "test")) {
             text(tool(store), "create", "path", "/memories/a.md", "file_text", "a");
         }
         try (Connection connection = DriverManager.getConnection(url);
@@ -47,13 +48,14 @@ class PostgresStoreTest {
     void open_schemaNewerThanThisMemdir_refusedAndNothingTouched() throws Exception {
         int newer = SchemaMigrations.latestVersion() + 1;
         String url = server.freshDatabase();
-        PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "test").close();
+        PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS, HistoryLimits.DEFAULT, "test").close();
         try (Connection connection = DriverManager.getConnection(url);
                 Statement statement = connection.createStatement()) {
             statement.execute("INSERT INTO memdir.schema_version (version) VALUES (" + newer + ")");
         }
 
-        Throwable refused = catchThrowable(() -> PostgresStore.open(url, "other", LIMITS, HistoryLimits.DEFAULT, "t"));
+        Throwable refused = catchThrowable(() -> PostgresStore.open(LocalPostgres.connectionTo(url), "other", LIMITS,
+                HistoryLimits.DEFAULT, "t"));
 
         assertThat(refused).isInstanceOf(NewerSchemaException.class).hasMessage("The database's memdir schema is at"
                 + " version " + newer + ", newer than this memdir understands (" + SchemaMigrations.latestVersion()
@@ -97,7 +99,8 @@ class PostgresStoreTest {
         int inserts = 25;
         List<PostgresStore> stores = new ArrayList<>();
         for (int i = 0; i < writers; i++) {
-            stores.add(PostgresStore.open(server.jdbcUrl(), namespace, LIMITS, HistoryLimits.DEFAULT, "w" + i));
+            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()), namespace, LIMITS,
+                    HistoryLimits.DEFAULT, "w" + i));
         }
         ExecutorService threads = Executors.newFixedThreadPool(writers);
         try {
@@ -134,7 +137,8 @@ class PostgresStoreTest {
         String namespace = LocalPostgres.freshNamespace();
         List<PostgresStore> stores = new ArrayList<>();
         for (String actor : List.of("writer", "renamer", "reader")) {
-            stores.add(PostgresStore.open(server.jdbcUrl(), namespace, LIMITS, HistoryLimits.DEFAULT, actor));
+            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()), namespace, LIMITS,
+                    HistoryLimits.DEFAULT, actor));
         }
         ExecutorService threads = Executors.newFixedThreadPool(3);
         try {

@@ -1,0 +1,35 @@
+package dev.memdir.config;
+
+import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.postgres.PostgresConnection;
+import dev.memdir.memory.postgres.PostgresStore;
+import java.io.IOException;
+import java.util.Properties;
+
+/**
+ * Opens the memory store the settings choose: the directory under the root, or with {@code --store} a namespace of
+ * a PostgreSQL database. The only class that names the PostgreSQL store, so that nothing of PostgreSQL (the store,
+ * its driver, its pool) loads unless {@code --store} is given.
+ */
+public final class StoreChoice {
+
+    private StoreChoice() {}
+
+    /** Opens the store; {@code actor} names who changes the memory through it, in its history. */
+    public static MemoryStore open(Settings settings, String actor) throws IOException {
+        if (settings.database().isEmpty()) {
+            return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
+        }
+        PostgresMemory memory = settings.database().get();
+        Properties properties = memory.url().properties();
+        properties.setProperty("user", memory.login().user());
+        memory.login().password().ifPresent(password -> properties.setProperty("password", password));
+        try {
+            return PostgresStore.open(new PostgresConnection(memory.url().jdbcUrl(), properties,
+                    settings.storeTimeout()), memory.namespace(), settings.limits(), settings.history(), actor);
+        } catch (IOException e) {
+            throw new StoreUnavailableException("cannot open " + memory + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.memdir.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How the real jar starts with {@code --store}, and that it loads nothing of PostgreSQL without it. */
+class StoreStartIT {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void passwordInTheUrl_refusedWithOneLineSayingWhereItGoes() throws Exception {
+        JarRun run = JarRun.of(temp, "--store", "postgresql://alice:secret@127.0.0.1/team");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.stderr()).isEqualTo("memdir: --store carries a password, which the process list and shell"
+                + " history show; leave it out and put it in PGPASSWORD or ~/.pgpass"
+                + " (host:port:dbname:user:password, mode 0600)\n");
+        assertThat(run.stdout()).isEmpty();
+    }
+
+    @Test
+    void unreachableDatabase_oneLineAndExit1() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+
+        JarRun run = JarRun.of(temp, "--store", "postgresql://alice@127.0.0.1:" + port + "/team",
+                "--namespace", "team");
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.stderr()).startsWith("memdir: cannot open namespace team of postgresql://alice@127.0.0.1:"
+                + port + "/team: cannot reach the database: ").contains("refused").hasLineCount(1);
+        assertThat(run.stdout()).isEmpty();
+    }
+
+    @Test
+    void directoryStoreOptionsWithAStore_oneLineAndExit2() throws Exception {
+        JarRun run = JarRun.of(temp, "--store", "postgresql://127.0.0.1/team", "--claude-code-memory");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.stderr()).isEqualTo("memdir: --store and --claude-code-memory both choose where the memory"
+                + " lives; give one of them (Claude Code's memory is a directory on disk, which goes with the"
+                + " directory store only)\n");
+    }
+
+    @Test
+    void indexCommandWithAStore_oneLineAndExit2() throws Exception {
+        JarRun run = JarRun.of(temp, "index", "--store", "postgresql://127.0.0.1/team");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.stderr()).isEqualTo("memdir: index reads a directory store only, for now; with --store, read"
+                + " the figures in memdir://memory/status\n");
+    }
+
+    @Test
+    void directoryStore_loadsNoClassOfPostgresql() throws Exception {
+        Path classes = temp.resolve("classes.log");
+
+        JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
+                .jvmOptions("-Xlog:class+load=info:file=" + classes));
+
+        assertThat(run.exit()).isZero();
+        assertThat(Files.readString(classes)).contains("dev.memdir.memory.DirectoryStore ")
+                .doesNotContain("org.postgresql", "com.zaxxer", "dev.memdir.memory.postgres",
+                        "dev.memdir.config.Postgres");
+    }
+}
