@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The default store: the memory is a directory on disk. A change holds the root lock, which every memdir process
@@ -106,6 +108,12 @@ public final class DirectoryStore implements MemoryStore {
     @Override
     public Usage usage() throws IOException {
         return ledger.peek();
+    }
+
+    /** Watches the root on disk, so that an editor's changes are heard as well as every memdir's. */
+    @Override
+    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
+        return RootWatcher.start(root, listener);
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.memdir.json.SharedJson;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.RootWatcher;
 import dev.memdir.server.transport.InitializeAnswer;
 import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -17,6 +16,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecificatio
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -66,7 +66,7 @@ public final class MemdirServer {
             List<SyncToolSpecification> tools = tools(new ToolCatalog(json), memoryTool, recall, settings);
             List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
             resources.addAll(instructionResources.resources());
-            try (RootWatcher watcher = RootWatcher.start(store.root(), memoryUpdates)) {
+            try (Closeable watch = store.watch(memoryUpdates.andThen(recall::changed))) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
                         .jsonMapper(mcpJson)

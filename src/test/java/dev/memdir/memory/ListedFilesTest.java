@@ -7,6 +7,7 @@ import dev.memdir.recall.RecallMatch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,18 @@ class ListedFilesTest {
     void recallRanksTheListedFilesOfTheStore() throws Exception {
         assertThat(new Recall(memory.store).search("lighthouse", 10)).extracting(RecallMatch::path)
                 .containsExactlyInAnyOrder("/memories/topics/lighthouse.md", "/memories/MEMORY.md");
+    }
+
+    @Test
+    void recallToldOfChanges_listsTheStoreAgainOnlyAfterAChangeIsReported() throws Exception {
+        Recall recall = Recall.toldOfChanges(memory.store);
+        assertThat(recall.search("beacon", 10)).isEmpty();
+        memory.write("topics/beacon.md", "The beacon is lit at dawn.\n");
+
+        assertThat(recall.search("beacon", 10)).as("no report yet").isEmpty();
+        recall.changed(MemoryChanges.of(Set.of("topics/beacon.md")));
+        assertThat(recall.search("beacon", 10)).extracting(RecallMatch::path)
+                .containsExactly("/memories/topics/beacon.md");
     }
 
     @Test

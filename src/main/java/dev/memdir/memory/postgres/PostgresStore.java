@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.HistoryLimits;
+import dev.memdir.memory.MemoryChanges;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.StoreLimits;
 import dev.memdir.memory.StoreWork;
@@ -12,8 +13,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * A memory in a PostgreSQL database: one namespace of the {@code memdir} schema, which many memdir processes on
@@ -27,6 +30,7 @@ public final class PostgresStore implements MemoryStore {
     private static final int POOL_SIZE = 4;
 
     private final DataSource database;
+    private final DataSource listening;
     private final Closeable owned;
     private final long namespace;
     private final String namespaceName;
@@ -34,9 +38,10 @@ public final class PostgresStore implements MemoryStore {
     private final HistoryLimits historyLimits;
     private final String actor;
 
-    private PostgresStore(DataSource database, Closeable owned, long namespace, String namespaceName,
-            StoreLimits limits, HistoryLimits historyLimits, String actor) {
+    private PostgresStore(DataSource database, DataSource listening, Closeable owned, long namespace,
+            String namespaceName, StoreLimits limits, HistoryLimits historyLimits, String actor) {
         this.database = database;
+        this.listening = listening;
         this.owned = owned;
         this.namespace = namespace;
         this.namespaceName = namespaceName;
@@ -47,7 +52,8 @@ public final class PostgresStore implements MemoryStore {
 
     /**
      * Opens the namespace {@code namespace} of the database at {@code jdbcUrl} through a small pool of its own,
-     * which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}.
+     * which {@link #close} closes, and listens for changes on connections of its own; see
+     * {@link #open(DataSource, DataSource, String, StoreLimits, HistoryLimits, String)}.
      */
     public static PostgresStore open(String jdbcUrl, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
@@ -62,8 +68,10 @@ public final class PostgresStore implements MemoryStore {
         } catch (RuntimeException unreachable) {
             throw new IOException("cannot reach the database: " + unreachable.getMessage(), unreachable);
         }
+        PGSimpleDataSource listening = new PGSimpleDataSource();
+        listening.setURL(jdbcUrl);
         try {
-            return open(pool, pool, namespace, limits, historyLimits, actor);
+            return open(pool, listening, pool, namespace, limits, historyLimits, actor);
         } catch (IOException | RuntimeException e) {
             pool.close();
             throw e;
@@ -73,15 +81,16 @@ public final class PostgresStore implements MemoryStore {
     /**
      * Opens the namespace {@code namespace} of {@code database} (which the caller keeps and closes): migrates the
      * schema forward, makes the namespace when it is new; the history names {@code actor} as the writer of what
-     * it keeps.
+     * it keeps. Each {@link #watch} holds a connection of {@code listening} for as long as it runs, so it should
+     * be a source of new connections, not a pool.
      */
-    public static PostgresStore open(DataSource database, String namespace, StoreLimits limits,
+    public static PostgresStore open(DataSource database, DataSource listening, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
-        return open(database, () -> {}, namespace, limits, historyLimits, actor);
+        return open(database, listening, () -> {}, namespace, limits, historyLimits, actor);
     }
 
-    private static PostgresStore open(DataSource database, Closeable owned, String namespace, StoreLimits limits,
-            HistoryLimits historyLimits, String actor) throws IOException {
+    private static PostgresStore open(DataSource database, DataSource listening, Closeable owned, String namespace,
+            StoreLimits limits, HistoryLimits historyLimits, String actor) throws IOException {
         if (!NAMESPACE.matcher(namespace).matches() || namespace.contains("..")) {
             throw new IllegalArgumentException("A namespace is 1-200 characters of A-Z a-z 0-9 . _ / - without '..',"
                     + " not " + namespace);
@@ -93,7 +102,7 @@ public final class PostgresStore implements MemoryStore {
             long id = Sql.first(connection, "SELECT id FROM memdir.namespaces WHERE name = ?",
                     row -> row.getLong(1), namespace).orElseThrow();
             connection.commit();
-            return new PostgresStore(database, owned, id, namespace, limits, historyLimits, actor);
+            return new PostgresStore(database, listening, owned, id, namespace, limits, historyLimits, actor);
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
@@ -115,6 +124,9 @@ public final class PostgresStore implements MemoryStore {
                     Sql.update(connection, "UPDATE memdir.namespaces SET files = ?, bytes = ?, history_bytes = ?"
                             + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),
                             namespace);
+                }
+                if (!files.changed().isEmpty()) {
+                    ChangeNotices.send(connection, namespace, files.changed());
                 }
                 connection.commit();
                 return result;
@@ -156,6 +168,12 @@ public final class PostgresStore implements MemoryStore {
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
+    }
+
+    /** Hears of the changes of every store on this namespace through a connection of its own. */
+    @Override
+    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
+        return NamespaceListener.start(listening, namespace, listener);
     }
 
     private NamespaceFiles files(Connection connection, NamespaceFiles.Totals totals, boolean changing) {

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * One real PostgreSQL server for the whole test JVM: made by {@code initdb} in a temp directory, listening on a
@@ -91,6 +92,13 @@ public final class LocalPostgres {
             pool = new HikariDataSource(config);
         }
         return pool;
+    }
+
+    /** Returns a source of new connections to the server, as a store listening for changes needs. */
+    public DataSource unpooled() {
+        PGSimpleDataSource connections = new PGSimpleDataSource();
+        connections.setURL(jdbcUrl());
+        return connections;
     }
 
     /** Returns a namespace name no other test uses. */
