@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -25,6 +26,12 @@ final class NamespaceListener implements Closeable {
     /** How long one wait for notices lasts: also how soon a closed listener lets its connection go. */
     private static final int WAIT_MILLIS = 500;
     private static final long RECONNECT_MILLIS = 1000;
+    /**
+     * How long a quiet connection goes unchecked: a connection whose peer vanished without closing it (a failover, a
+     * dropped NAT entry) only waits, and would never report again.
+     */
+    private static final long QUIET_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final int CHECK_SECONDS = 5;
 
     private final DataSource connections;
     private final String channel;
@@ -32,6 +39,7 @@ final class NamespaceListener implements Closeable {
     private final Thread thread;
     private volatile boolean closed;
     private Connection connection;
+    private long heard = System.nanoTime();
 
     private NamespaceListener(DataSource connections, String channel, Consumer<MemoryChanges> listener) {
         this.connections = connections;
@@ -70,7 +78,7 @@ final class NamespaceListener implements Closeable {
         try {
             while (!closed) {
                 try {
-                    report(connection.unwrap(PGConnection.class).getNotifications(WAIT_MILLIS));
+                    hear();
                 } catch (SQLException lost) {
                     if (closed) {
                         return;
@@ -88,10 +96,21 @@ final class NamespaceListener implements Closeable {
         }
     }
 
-    private void report(PGNotification[] notices) {
-        if (notices == null || notices.length == 0) {
-            return;
+    /** Waits a moment for notices and reports them; checks a connection that stayed quiet for long. */
+    private void hear() throws SQLException {
+        PGNotification[] notices = connection.unwrap(PGConnection.class).getNotifications(WAIT_MILLIS);
+        if (notices != null && notices.length > 0) {
+            heard = System.nanoTime();
+            report(notices);
+        } else if (System.nanoTime() - heard > QUIET_NANOS) {
+            heard = System.nanoTime();
+            if (!connection.isValid(CHECK_SECONDS)) {
+                throw new SQLException("the database stopped answering");
+            }
         }
+    }
+
+    private void report(PGNotification[] notices) {
         Set<String> paths = new HashSet<>();
         for (PGNotification notice : notices) {
             MemoryChanges changes = ChangeNotices.changes(notice.getParameter());
