@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -35,6 +36,7 @@ public final class DirectoryStore implements MemoryStore {
     private final RootLock lock;
     private final History history;
     private final UsageLedger ledger;
+    private final AtomicLong changesMade = new AtomicLong();
 
     private DirectoryStore(Path root, StoreLimits limits, RootLock lock, History history) {
         this.root = root;
@@ -87,6 +89,7 @@ public final class DirectoryStore implements MemoryStore {
             try {
                 T result = work.run(unit);
                 unit.commit();
+                changesMade.incrementAndGet();
                 return result;
             } catch (IOException | CommandException | RuntimeException e) {
                 unit.abandon(e);
@@ -108,6 +111,11 @@ public final class DirectoryStore implements MemoryStore {
     @Override
     public Usage usage() throws IOException {
         return ledger.peek();
+    }
+
+    @Override
+    public long changesMade() {
+        return changesMade.get();
     }
 
     /** Watches the root on disk, so that an editor's changes are heard as well as every memdir's. */

@@ -36,6 +36,12 @@ public interface MemoryStore extends Closeable {
      */
     Closeable watch(Consumer<MemoryChanges> listener) throws IOException;
 
+    /**
+     * Returns how many changes were made through this store so far, so that a cache sees its own process's changes
+     * at once, before their {@link #watch} report arrives.
+     */
+    long changesMade();
+
     /** Returns the text of the regular file at {@code path}, or empty when there is none (no link followed). */
     default Optional<String> readText(MemoryPath path) throws IOException {
         try {

@@ -37,7 +37,8 @@ public final class Recall {
 
     private final MemoryStore store;
     private final boolean listsOnlyAfterChanges;
-    private final AtomicBoolean stale = new AtomicBoolean(true);
+    private final AtomicBoolean stale = new AtomicBoolean();
+    private long changesSeen = -1;
     private final Map<String, Indexed> index = new HashMap<>();
 
     /** Returns a recall that lists the memory at every search, to see what changed since the last. */
@@ -51,9 +52,9 @@ public final class Recall {
     }
 
     /**
-     * Returns a recall that lists the memory only at its first search and after {@link #changed} reported a change
-     * (a memory of 10,000 notes is not listed for every query); what a search finds lags a change by as long as its
-     * report takes to arrive.
+     * Returns a recall that lists the memory only at its first search, after a change made through {@code store},
+     * and after {@link #changed} reported one made elsewhere (a memory of 10,000 notes is not listed for every
+     * query); what a search finds lags a change made elsewhere by as long as its report takes to arrive.
      */
     public static Recall toldOfChanges(MemoryStore store) {
         return new Recall(store, true);
@@ -66,15 +67,7 @@ public final class Recall {
 
     /** Returns up to {@code limit} files that share a term with {@code query}, best first. */
     public synchronized List<RecallMatch> search(String query, int limit) throws IOException {
-        // Cleared before the listing, so that a change reported while it runs is seen by the next search.
-        if (stale.getAndSet(false) || !listsOnlyAfterChanges) {
-            try {
-                refresh();
-            } catch (IOException | RuntimeException e) {
-                stale.set(true);
-                throw e;
-            }
-        }
+        refreshIfChanged();
         Set<String> queryTerms = new LinkedHashSet<>(Terms.of(query));
         if (queryTerms.isEmpty() || index.isEmpty()) {
             return List.of();
@@ -102,6 +95,21 @@ public final class Recall {
         });
         matches.sort(Comparator.comparingDouble(RecallMatch::score).reversed().thenComparing(RecallMatch::path));
         return List.copyOf(matches.subList(0, Math.min(limit, matches.size())));
+    }
+
+    private void refreshIfChanged() throws IOException {
+        // Both taken before the listing, so that a change made while it runs is seen by the next search.
+        long changesMade = store.changesMade();
+        boolean reported = stale.getAndSet(false);
+        if (reported || changesMade != changesSeen || !listsOnlyAfterChanges) {
+            try {
+                refresh();
+            } catch (IOException | RuntimeException e) {
+                stale.set(true);
+                throw e;
+            }
+            changesSeen = changesMade;
+        }
     }
 
     private void refresh() throws IOException {

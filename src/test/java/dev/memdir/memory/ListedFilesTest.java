@@ -65,6 +65,17 @@ class ListedFilesTest {
     }
 
     @Test
+    void recallToldOfChanges_seesAChangeThroughItsOwnStoreBeforeAnyReport() throws Exception {
+        Recall recall = Recall.toldOfChanges(memory.store);
+        assertThat(recall.search("beacon", 10)).isEmpty();
+
+        memory.text("create", "path", "/memories/topics/beacon.md", "file_text", "The beacon is lit at dawn.\n");
+
+        assertThat(recall.search("beacon", 10)).extracting(RecallMatch::path)
+                .containsExactly("/memories/topics/beacon.md");
+    }
+
+    @Test
     void agesCoverTheListedFilesOfTheStore() throws Exception {
         assertThat(MemoryAges.of(memory.store, MemoryFixture.NOW, Duration.ofDays(90))).extracting(MemoryAges.Age::path)
                 .containsExactlyInAnyOrder("/memories/MEMORY.md", "/memories/topics/lighthouse.md");

@@ -13,6 +13,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -37,6 +38,7 @@ public final class PostgresStore implements MemoryStore {
     private final StoreLimits limits;
     private final HistoryLimits historyLimits;
     private final String actor;
+    private final AtomicLong changesMade = new AtomicLong();
 
     private PostgresStore(DataSource database, DataSource listening, Closeable owned, long namespace,
             String namespaceName, StoreLimits limits, HistoryLimits historyLimits, String actor) {
@@ -129,6 +131,7 @@ public final class PostgresStore implements MemoryStore {
                     ChangeNotices.send(connection, namespace, files.changed());
                 }
                 connection.commit();
+                changesMade.incrementAndGet();
                 return result;
             } catch (IOException | CommandException | RuntimeException e) {
                 connection.rollback();
@@ -168,6 +171,11 @@ public final class PostgresStore implements MemoryStore {
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
+    }
+
+    @Override
+    public long changesMade() {
+        return changesMade.get();
     }
 
     /** Hears of the changes of every store on this namespace through a connection of its own. */
