@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -21,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The default store: the memory is a directory on disk. A change holds the root lock, which every memdir process
@@ -34,6 +37,7 @@ public final class DirectoryStore implements MemoryStore {
     private final History history;
     private final UsageLedger ledger;
     private final String actor;
+    private final AtomicLong changesMade = new AtomicLong();
 
     private DirectoryStore(Path root, StoreLimits limits, RootLock lock, History history, String actor) {
         this.root = root;
@@ -87,6 +91,7 @@ public final class DirectoryStore implements MemoryStore {
             try {
                 T result = work.run(unit);
                 unit.commit();
+                changesMade.incrementAndGet();
                 return result;
             } catch (IOException | CommandException | RuntimeException e) {
                 unit.abandon(e);
@@ -108,6 +113,17 @@ public final class DirectoryStore implements MemoryStore {
     @Override
     public Usage usage() throws IOException {
         return ledger.peek();
+    }
+
+    @Override
+    public long changesMade() {
+        return changesMade.get();
+    }
+
+    /** Watches the root on disk, so that an editor's changes are heard as well as every memdir's. */
+    @Override
+    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
+        return RootWatcher.start(root, listener);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Where a memory lives. Commands never touch storage but through {@link MemoryFiles} inside one of these two
@@ -26,6 +27,20 @@ public interface MemoryStore extends Closeable {
 
     /** Returns how much the memory holds, as the limits count it. */
     Usage usage() throws IOException;
+
+    /**
+     * Starts telling {@code listener}, on a thread of its own, of every change to the memory, whoever made it (this
+     * process, another memdir, or on the directory store an editor), shortly after it happened; the answer stops it.
+     * When changes may have been missed (too many at once, a lost connection) the report is
+     * {@link MemoryChanges#EVERYTHING}.
+     */
+    Closeable watch(Consumer<MemoryChanges> listener) throws IOException;
+
+    /**
+     * Returns how many changes were made through this store so far, so that a cache sees its own process's changes
+     * at once, before their {@link #watch} report arrives.
+     */
+    long changesMade();
 
     /** Returns the text of the regular file at {@code path}, or empty when there is none (no link followed). */
     default Optional<String> readText(MemoryPath path) throws IOException {

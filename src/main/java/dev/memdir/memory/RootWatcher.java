@@ -25,20 +25,17 @@ import org.slf4j.LoggerFactory;
  * them: this process, another memdir, or an editor. Changes are gathered for a moment and reported
  * together, so one atomic write (temp file, rename) is one report.
  */
-public final class RootWatcher implements Closeable {
+final class RootWatcher implements Closeable {
 
     private static final Logger log = LoggerFactory.getLogger(RootWatcher.class);
     private static final long SETTLE_MILLIS = 50;
 
-    /** Reported when events were lost: anything may have changed. */
-    public static final Path EVERYTHING = Path.of("");
-
     private final Path root;
     private final WatchService service;
-    private final Consumer<Set<Path>> listener;
+    private final Consumer<MemoryChanges> listener;
     private final Thread thread;
 
-    private RootWatcher(Path root, WatchService service, Consumer<Set<Path>> listener) {
+    private RootWatcher(Path root, WatchService service, Consumer<MemoryChanges> listener) {
         this.root = root;
         this.service = service;
         this.listener = listener;
@@ -47,7 +44,7 @@ public final class RootWatcher implements Closeable {
     }
 
     /** Starts watching {@code root}; {@code listener} gets the changed paths, relative to the root. */
-    public static RootWatcher start(Path root, Consumer<Set<Path>> listener) throws IOException {
+    static RootWatcher start(Path root, Consumer<MemoryChanges> listener) throws IOException {
         RootWatcher watcher = new RootWatcher(root, root.getFileSystem().newWatchService(), listener);
         watcher.registerTree(root);
         watcher.thread.start();
@@ -58,14 +55,16 @@ public final class RootWatcher implements Closeable {
         try {
             while (true) {
                 WatchKey first = service.take();
-                Set<Path> changed = new HashSet<>();
-                drain(first, changed);
+                Set<String> changed = new HashSet<>();
+                boolean overflowed = drain(first, changed);
                 for (WatchKey next = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS); next != null;
                         next = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS)) {
-                    drain(next, changed);
+                    overflowed |= drain(next, changed);
                 }
-                if (!changed.isEmpty()) {
-                    listener.accept(changed);
+                if (overflowed) {
+                    listener.accept(MemoryChanges.EVERYTHING);
+                } else if (!changed.isEmpty()) {
+                    listener.accept(MemoryChanges.of(changed));
                 }
             }
         } catch (InterruptedException | ClosedWatchServiceException stopped) {
@@ -73,11 +72,13 @@ public final class RootWatcher implements Closeable {
         }
     }
 
-    private void drain(WatchKey key, Set<Path> changed) {
+    /** Adds the changes {@code key} holds to {@code changed}; returns whether some were lost. */
+    private boolean drain(WatchKey key, Set<String> changed) {
         Path directory = (Path) key.watchable();
+        boolean overflowed = false;
         for (WatchEvent<?> event : key.pollEvents()) {
             if (event.kind() == StandardWatchEventKinds.OVERFLOW) {
-                changed.add(EVERYTHING);
+                overflowed = true;
                 continue;
             }
             Path name = (Path) event.context();
@@ -85,12 +86,13 @@ public final class RootWatcher implements Closeable {
                 continue;
             }
             Path child = directory.resolve(name);
-            changed.add(root.relativize(child));
+            changed.add(root.relativize(child).toString().replace(child.getFileSystem().getSeparator(), "/"));
             if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && Files.isDirectory(child)) {
                 registerQuietly(child);
             }
         }
         key.reset();
+        return overflowed;
     }
 
     private void registerQuietly(Path directory) {

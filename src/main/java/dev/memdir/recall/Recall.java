@@ -2,6 +2,7 @@ package dev.memdir.recall;
 
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.ListedFile;
+import dev.memdir.memory.MemoryChanges;
 import dev.memdir.memory.MemoryFiles;
 import dev.memdir.memory.MemoryStore;
 import java.io.IOException;
@@ -18,11 +19,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Ranks the memory files for a query with BM25 (k1 1.2, b 0.75) over weighted fields ({@link MemoryDocument}).
  * Files are read once and read again only when their size or modification time changes; hidden names,
- * node_modules, links and files that are not UTF-8 text are left out, as the listing leaves them out.
+ * node_modules, links and files that are not UTF-8 text are left out, as the listing leaves them out. The memory is
+ * listed at every search, or, for a recall {@linkplain #toldOfChanges told of changes}, only after one.
  */
 public final class Recall {
 
@@ -33,15 +36,38 @@ public final class Recall {
     private record Indexed(Instant modified, long size, MemoryDocument document) {}
 
     private final MemoryStore store;
+    private final boolean listsOnlyAfterChanges;
+    private final AtomicBoolean stale = new AtomicBoolean();
+    private long changesSeen = -1;
     private final Map<String, Indexed> index = new HashMap<>();
 
+    /** Returns a recall that lists the memory at every search, to see what changed since the last. */
     public Recall(MemoryStore store) {
+        this(store, false);
+    }
+
+    private Recall(MemoryStore store, boolean listsOnlyAfterChanges) {
         this.store = store;
+        this.listsOnlyAfterChanges = listsOnlyAfterChanges;
+    }
+
+    /**
+     * Returns a recall that lists the memory only at its first search, after a change made through {@code store},
+     * and after {@link #changed} reported one made elsewhere (a memory of 10,000 notes is not listed for every
+     * query); what a search finds lags a change made elsewhere by as long as its report takes to arrive.
+     */
+    public static Recall toldOfChanges(MemoryStore store) {
+        return new Recall(store, true);
+    }
+
+    /** Takes note that the memory changed: the next search lists it again. */
+    public void changed(MemoryChanges changes) {
+        stale.set(true);
     }
 
     /** Returns up to {@code limit} files that share a term with {@code query}, best first. */
     public synchronized List<RecallMatch> search(String query, int limit) throws IOException {
-        refresh();
+        refreshIfChanged();
         Set<String> queryTerms = new LinkedHashSet<>(Terms.of(query));
         if (queryTerms.isEmpty() || index.isEmpty()) {
             return List.of();
@@ -69,6 +95,21 @@ public final class Recall {
         });
         matches.sort(Comparator.comparingDouble(RecallMatch::score).reversed().thenComparing(RecallMatch::path));
         return List.copyOf(matches.subList(0, Math.min(limit, matches.size())));
+    }
+
+    private void refreshIfChanged() throws IOException {
+        // Both taken before the listing, so that a change made while it runs is seen by the next search.
+        long changesMade = store.changesMade();
+        boolean reported = stale.getAndSet(false);
+        if (reported || changesMade != changesSeen || !listsOnlyAfterChanges) {
+            try {
+                refresh();
+            } catch (IOException | RuntimeException e) {
+                stale.set(true);
+                throw e;
+            }
+            changesSeen = changesMade;
+        }
     }
 
     private void refresh() throws IOException {

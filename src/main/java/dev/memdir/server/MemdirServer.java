@@ -10,7 +10,6 @@ import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.RootWatcher;
 import dev.memdir.server.transport.InitializeAnswer;
 import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -71,7 +70,7 @@ public final class MemdirServer {
             List<SyncToolSpecification> tools = tools(new ToolCatalog(json), memoryTool, recall, settings);
             List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
             resources.addAll(instructionResources.resources());
-            try (Closeable changes = watchChanges(store, memoryUpdates)) {
+            try (Closeable watch = store.watch(memoryUpdates.andThen(recall::changed))) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
                         .jsonMapper(mcpJson)
@@ -107,14 +106,6 @@ public final class MemdirServer {
     private static Optional<Path> indexFile(MemoryStore store) {
         return store instanceof DirectoryStore directory
                 ? Optional.of(directory.root().resolve(MemoryTool.INDEX.fileName())) : Optional.empty();
-    }
-
-    /**
-     * Starts telling subscribers of the changes to the memory that other writers make: for now the directory store
-     * only, by watching its root (a store-neutral change listener will take this place).
-     */
-    private static Closeable watchChanges(MemoryStore store, ResourceUpdates updates) throws IOException {
-        return store instanceof DirectoryStore directory ? RootWatcher.start(directory.root(), updates) : () -> {};
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.memory.MemoryChanges;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPathParser;
@@ -35,9 +36,14 @@ final class RecallFeatures {
     private final ObjectMapper json;
 
     RecallFeatures(MemoryStore store, ObjectMapper json) {
-        this.recall = new Recall(store);
+        this.recall = Recall.toldOfChanges(store);
         this.store = store;
         this.json = json;
+    }
+
+    /** Takes note of a change to the memory, so that the next recall sees it. */
+    void changed(MemoryChanges changes) {
+        recall.changed(changes);
     }
 
     SyncPromptSpecification prompt() {

@@ -1,20 +1,17 @@
 package dev.memdir.server;
 
+import dev.memdir.memory.MemoryChanges;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.RootWatcher;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Path;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Turns changes under the memory root into {@code notifications/resources/updated} for subscribed clients. */
-final class ResourceUpdates implements Consumer<Set<Path>> {
+/** Turns changes to the memory into {@code notifications/resources/updated} for subscribed clients. */
+final class ResourceUpdates implements Consumer<MemoryChanges> {
 
     private static final Logger log = LoggerFactory.getLogger(ResourceUpdates.class);
-    private static final Path INDEX_FILE = Path.of(MemoryTool.INDEX.fileName());
 
     private volatile McpSyncServer server;
 
@@ -23,12 +20,12 @@ final class ResourceUpdates implements Consumer<Set<Path>> {
     }
 
     @Override
-    public void accept(Set<Path> changed) {
+    public void accept(MemoryChanges changes) {
         McpSyncServer target = server;
         if (target == null) {
             return;
         }
-        if (changed.contains(INDEX_FILE) || changed.contains(RootWatcher.EVERYTHING)) {
+        if (changes.touches(MemoryTool.INDEX.fileName())) {
             notify(target, MemoryResources.INDEX_URI);
         }
         notify(target, MemoryResources.STATUS_URI);

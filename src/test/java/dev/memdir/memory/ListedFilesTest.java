@@ -7,6 +7,7 @@ import dev.memdir.recall.RecallMatch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,29 @@ class ListedFilesTest {
         assertThat(MemoryAges.of(memory.store, MemoryFixture.NOW, Duration.ofDays(90)))
                 .filteredOn(age -> age.path().equals("/memories/MEMORY.md")).singleElement()
                 .extracting(MemoryAges.Age::sha256).isEqualTo(Sha256.hex(memory.readBytes("MEMORY.md")));
+    }
+
+    @Test
+    void recallToldOfChanges_listsTheStoreAgainOnlyAfterAChangeIsReported() throws Exception {
+        Recall recall = Recall.toldOfChanges(memory.store);
+        assertThat(recall.search("beacon", 10)).isEmpty();
+        memory.write("topics/beacon.md", "The beacon is lit at dawn.\n");
+
+        assertThat(recall.search("beacon", 10)).as("no report yet").isEmpty();
+        recall.changed(MemoryChanges.of(Set.of("topics/beacon.md")));
+        assertThat(recall.search("beacon", 10)).extracting(RecallMatch::path)
+                .containsExactly("/memories/topics/beacon.md");
+    }
+
+    @Test
+    void recallToldOfChanges_seesAChangeThroughItsOwnStoreBeforeAnyReport() throws Exception {
+        Recall recall = Recall.toldOfChanges(memory.store);
+        assertThat(recall.search("beacon", 10)).isEmpty();
+
+        memory.text("create", "path", "/memories/topics/beacon.md", "file_text", "The beacon is lit at dawn.\n");
+
+        assertThat(recall.search("beacon", 10)).extracting(RecallMatch::path)
+                .containsExactly("/memories/topics/beacon.md");
     }
 
     @Test

@@ -88,9 +88,10 @@ final class MemoryFixture implements AutoCloseable {
                     readOnly);
         }
         DataSource database = LocalPostgres.shared().dataSource();
+        DataSource listening = LocalPostgres.shared().unpooled();
         String namespace = LocalPostgres.freshNamespace();
-        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, namespace, l, h, actor), limits,
-                history, readOnly);
+        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, listening, namespace, l, h, actor),
+                limits, history, readOnly);
     }
 
     /** Opens another store on this memory, as a second memdir process would; the caller closes it. */

@@ -11,8 +11,10 @@ import dev.memdir.memory.Usage;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One namespace's files as one transaction sees them. A changing unit is made only after its transaction locked
@@ -27,6 +29,7 @@ final class NamespaceFiles implements MemoryFiles {
     private final HistoryRows history;
     private final StoreLimits limits;
     private final boolean changing;
+    private final Set<String> changed = new HashSet<>();
     private Totals totals;
 
     NamespaceFiles(EntryRows entries, HistoryRows history, StoreLimits limits, Totals totals, boolean changing) {
@@ -40,6 +43,11 @@ final class NamespaceFiles implements MemoryFiles {
     /** Returns the figures after this unit's changes. */
     Totals totals() {
         return totals;
+    }
+
+    /** Returns the keys this unit wrote, deleted (a directory's for its whole tree) or renamed, from and to. */
+    Set<String> changed() {
+        return changed;
     }
 
     @Override
@@ -85,6 +93,7 @@ final class NamespaceFiles implements MemoryFiles {
             keep(key, operation, entries.content(key).orElseThrow());
         }
         entries.putFile(key, content);
+        changed.add(key);
         totals = new Totals(after, totals.historyBytes());
     }
 
@@ -94,6 +103,7 @@ final class NamespaceFiles implements MemoryFiles {
         String key = EntryRows.key(path);
         Usage removed = keepTree(key, FileVersion.Operation.DELETE);
         entries.deleteTree(key);
+        changed.add(key);
         totals = new Totals(totals.usage().plus(-removed.files(), -removed.bytes()), totals.historyBytes());
     }
 
@@ -104,6 +114,8 @@ final class NamespaceFiles implements MemoryFiles {
         keepTree(key, FileVersion.Operation.RENAME);
         makeParents(to);
         entries.moveTree(key, EntryRows.key(to));
+        changed.add(key);
+        changed.add(EntryRows.key(to));
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.HistoryLimits;
+import dev.memdir.memory.MemoryChanges;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.Namespaces;
 import dev.memdir.memory.StoreLimits;
@@ -15,7 +16,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * A memory in a PostgreSQL database: one namespace of the {@code memdir} schema, which many memdir processes on
@@ -30,6 +34,7 @@ public final class PostgresStore implements MemoryStore {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private final DataSource database;
+    private final DataSource listening;
     private final Closeable owned;
     private final long namespace;
     private final String namespaceName;
@@ -38,10 +43,12 @@ public final class PostgresStore implements MemoryStore {
     private final String actor;
     private final Duration timeout;
     private final DatabaseFaults faults;
+    private final AtomicLong changesMade = new AtomicLong();
 
-    private PostgresStore(DataSource database, Closeable owned, long namespace, String namespaceName,
-            StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) {
+    private PostgresStore(DataSource database, DataSource listening, Closeable owned, long namespace,
+            String namespaceName, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) {
         this.database = database;
+        this.listening = listening;
         this.owned = owned;
         this.namespace = namespace;
         this.namespaceName = namespaceName;
@@ -71,7 +78,8 @@ public final class PostgresStore implements MemoryStore {
 
     /**
      * Opens the namespace {@code namespace} of the database {@code connection} reaches through a small pool of its
-     * own, which {@link #close} closes; see {@link #open(DataSource, String, StoreLimits, HistoryLimits, String)}. A
+     * own, which {@link #close} closes, and listens for changes on connections of its own; see
+     * {@link #open(DataSource, DataSource, String, StoreLimits, HistoryLimits, String)}. A
      * call waits at most the connection's store timeout for a connection, for the namespace's lock and for a read's
      * answer, then answers that the store is busy or unavailable; a connection the database dropped is replaced by
      * the pool, so the store works again by itself once the database is back.
@@ -99,25 +107,40 @@ public final class PostgresStore implements MemoryStore {
             throw new IOException("cannot reach the database: " + unreachable.getMessage(), unreachable);
         }
         try {
-            return open(pool, pool, namespace, limits, historyLimits, actor, storeTimeout);
+            return open(pool, listening(connection), pool, namespace, limits, historyLimits, actor, storeTimeout);
         } catch (IOException | RuntimeException e) {
             pool.close();
             throw e;
         }
     }
 
+    /** A source of new connections (no pool: each watch holds one for as long as it runs) to the same database. */
+    private static DataSource listening(PostgresConnection connection) throws IOException {
+        PGSimpleDataSource listening = new PGSimpleDataSource();
+        listening.setURL(connection.jdbcUrl());
+        try {
+            for (String name : connection.properties().stringPropertyNames()) {
+                listening.setProperty(name, connection.properties().getProperty(name));
+            }
+        } catch (SQLException unknownProperty) {
+            throw new DatabaseException(unknownProperty);
+        }
+        return listening;
+    }
+
     /**
      * Opens the namespace {@code namespace} of {@code database} (which the caller keeps and closes): migrates the
      * schema forward, makes the namespace when it is new; the history names {@code actor} as the writer of what
-     * it keeps.
+     * it keeps. Each {@link #watch} holds a connection of {@code listening} for as long as it runs, so it should
+     * be a source of new connections, not a pool.
      */
-    public static PostgresStore open(DataSource database, String namespace, StoreLimits limits,
+    public static PostgresStore open(DataSource database, DataSource listening, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
-        return open(database, () -> {}, namespace, limits, historyLimits, actor, DEFAULT_TIMEOUT);
+        return open(database, listening, () -> {}, namespace, limits, historyLimits, actor, DEFAULT_TIMEOUT);
     }
 
-    private static PostgresStore open(DataSource database, Closeable owned, String namespace, StoreLimits limits,
-            HistoryLimits historyLimits, String actor, Duration timeout) throws IOException {
+    private static PostgresStore open(DataSource database, DataSource listening, Closeable owned, String namespace,
+            StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) throws IOException {
         if (!Namespaces.isValid(namespace)) {
             throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
         }
@@ -128,7 +151,8 @@ public final class PostgresStore implements MemoryStore {
             long id = Sql.first(connection, "SELECT id FROM memdir.namespaces WHERE name = ?",
                     row -> row.getLong(1), namespace).orElseThrow();
             connection.commit();
-            return new PostgresStore(database, owned, id, namespace, limits, historyLimits, actor, timeout);
+            return new PostgresStore(database, listening, owned, id, namespace, limits, historyLimits, actor,
+                    timeout);
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
@@ -136,7 +160,7 @@ public final class PostgresStore implements MemoryStore {
 
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
-        return transaction(false, connection -> {
+        T done = transaction(false, connection -> {
             NamespaceFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
                             + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
                     row -> new NamespaceFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
@@ -149,8 +173,14 @@ public final class PostgresStore implements MemoryStore {
                         + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),
                         namespace);
             }
+            if (!files.changed().isEmpty()) {
+                // In the transaction: the notice goes out when the change commits, and never when it does not.
+                ChangeNotices.send(connection, namespace, files.changed());
+            }
             return result;
         });
+        changesMade.incrementAndGet();
+        return done;
     }
 
     @Override
@@ -228,6 +258,17 @@ public final class PostgresStore implements MemoryStore {
         } catch (CommandException impossible) {
             throw new AssertionError(impossible);
         }
+    }
+
+    @Override
+    public long changesMade() {
+        return changesMade.get();
+    }
+
+    /** Hears of the changes of every store on this namespace through a connection of its own. */
+    @Override
+    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
+        return NamespaceListener.start(listening, namespace, listener);
     }
 
     private NamespaceFiles files(Connection connection, NamespaceFiles.Totals totals, boolean changing) {

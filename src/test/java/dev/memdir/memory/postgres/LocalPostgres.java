@@ -25,6 +25,7 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * One real PostgreSQL server for the whole test JVM (and private ones for tests that stop and start theirs): made
@@ -153,6 +154,13 @@ public final class LocalPostgres {
             pool = new HikariDataSource(config);
         }
         return pool;
+    }
+
+    /** Returns a source of new connections to the server, as a store listening for changes needs. */
+    public DataSource unpooled() {
+        PGSimpleDataSource connections = new PGSimpleDataSource();
+        connections.setURL(jdbcUrl());
+        return connections;
     }
 
     /** Returns a namespace name no other test uses. */

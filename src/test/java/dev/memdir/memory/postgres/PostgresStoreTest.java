@@ -72,17 +72,17 @@ class PostgresStoreTest {
     @Test
     void open_namespaceOutsideTheNameRules_refused() {
         for (String name : List.of("", "a..b", "spaces are not", "x".repeat(201))) {
-            assertThat(catchThrowable(() -> PostgresStore.open(server.dataSource(), name, LIMITS,
+            assertThat(catchThrowable(() -> PostgresStore.open(server.dataSource(), server.unpooled(), name, LIMITS,
                     HistoryLimits.DEFAULT, "t"))).as(name).isInstanceOf(IllegalArgumentException.class);
         }
     }
 
     @Test
     void namespaces_doNotSeeEachOther() throws Exception {
-        try (PostgresStore one = PostgresStore.open(server.dataSource(), LocalPostgres.freshNamespace(), LIMITS,
-                        HistoryLimits.DEFAULT, "one");
-                PostgresStore two = PostgresStore.open(server.dataSource(), LocalPostgres.freshNamespace(), LIMITS,
-                        HistoryLimits.DEFAULT, "two")) {
+        try (PostgresStore one = PostgresStore.open(server.dataSource(), server.unpooled(),
+                        LocalPostgres.freshNamespace(), LIMITS, HistoryLimits.DEFAULT, "one");
+                PostgresStore two = PostgresStore.open(server.dataSource(), server.unpooled(),
+                        LocalPostgres.freshNamespace(), LIMITS, HistoryLimits.DEFAULT, "two")) {
             text(tool(one), "create", "path", "/memories/a.md", "file_text", "one");
 
             assertThat(text(tool(two), "view", "path", "/memories"))

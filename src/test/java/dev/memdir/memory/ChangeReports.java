@@ -1,0 +1,49 @@
+package dev.memdir.memory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/** The reports a {@link MemoryStore#watch} listener got, in order, for a test to wait for. */
+public final class ChangeReports implements Consumer<MemoryChanges> {
+
+    private final BlockingQueue<MemoryChanges> arrived = new LinkedBlockingQueue<>();
+    private final List<MemoryChanges> seen = new ArrayList<>();
+
+    @Override
+    public void accept(MemoryChanges changes) {
+        arrived.add(changes);
+    }
+
+    /** Returns whether a report that {@code wanted} holds for arrives within {@code wait}. */
+    public boolean await(Predicate<MemoryChanges> wanted, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        for (long left = wait.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+            MemoryChanges next = arrived.poll(left, TimeUnit.NANOSECONDS);
+            if (next == null) {
+                return false;
+            }
+            seen.add(next);
+            if (wanted.test(next)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Returns whether a report naming {@code relative} (or everything) arrives within a second. */
+    public boolean awaitWithinASecond(String relative) throws InterruptedException {
+        return await(changes -> changes.touches(relative), Duration.ofSeconds(1));
+    }
+
+    /** Returns every report taken so far, and those that arrive within {@code wait}. */
+    public List<MemoryChanges> all(Duration wait) throws InterruptedException {
+        await(changes -> false, wait);
+        return List.copyOf(seen);
+    }
+}

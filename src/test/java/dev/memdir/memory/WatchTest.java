@@ -1,0 +1,85 @@
+package dev.memdir.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.index.IndexBudget;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** How a store tells of changes: a change made through another store on the same memory reaches it within 1 s. */
+@ParameterizedClass
+@EnumSource(StoreKind.class)
+class WatchTest {
+
+    @Parameter StoreKind kind;
+    @TempDir Path temp;
+    @AutoClose MemoryFixture memory;
+    @AutoClose MemoryStore other;
+    @AutoClose Closeable watch;
+    private final ChangeReports reports = new ChangeReports();
+
+    @BeforeEach
+    void open() throws IOException {
+        memory = MemoryFixture.open(temp, kind);
+        other = memory.another(StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES), "another-process");
+        watch = memory.store.watch(reports);
+    }
+
+    /** Runs a command through the other store, as another memdir process would. */
+    private void call(String command, Object... keysAndValues) throws CommandException {
+        new MemoryTool(other, MemoryFixture.stamper(), false, IndexBudget.DEFAULT)
+                .call(command, MemoryFixture.args(keysAndValues));
+    }
+
+    private void write(String relative, String content) throws CommandException {
+        call("create", "path", "/memories/" + relative, "file_text", content);
+    }
+
+    @Test
+    void writeThroughAnotherStore_reachesTheListenerWithinASecond() throws Exception {
+        write("MEMORY.md", "- one\n");
+
+        assertThat(reports.awaitWithinASecond("MEMORY.md")).isTrue();
+    }
+
+    @Test
+    void renameThroughAnotherStore_reportsBothNames() throws Exception {
+        write("draft.md", "text\n");
+        assertThat(reports.awaitWithinASecond("draft.md")).isTrue();
+
+        call("rename", "old_path", "/memories/draft.md", "new_path", "/memories/final.md");
+
+        assertThat(reports.await(changes -> changes.touches("draft.md") && changes.touches("final.md"),
+                Duration.ofSeconds(1))).isTrue();
+    }
+
+    @Test
+    void directoryMadeAfterTheWatchStarted_isWatchedToo() throws Exception {
+        write("topics/first.md", "one\n");
+        assertThat(reports.await(changes -> changes.everything()
+                || changes.paths().stream().anyMatch(path -> path.startsWith("topics")), Duration.ofSeconds(1)))
+                .isTrue();
+
+        write("topics/second.md", "two\n");
+
+        assertThat(reports.awaitWithinASecond("topics/second.md")).isTrue();
+    }
+
+    @Test
+    void memdirsOwnFiles_areNeverReported() throws Exception {
+        write("notes.md", "one\n");
+        call("str_replace", "path", "/memories/notes.md", "old_str", "one", "new_str", "two");
+
+        assertThat(reports.all(Duration.ofMillis(500))).isNotEmpty()
+                .allSatisfy(changes -> assertThat(changes.paths()).noneMatch(path -> path.contains(".memdir")));
+    }
+}
