@@ -1,6 +1,7 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.ConfigException;
+import dev.memdir.config.Setting;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
 import dev.memdir.config.StoreUnavailableException;
@@ -158,13 +159,13 @@ final class MemdirCommand implements Callable<Integer> {
             String from,
             @Option(names = "--to", paramLabel = "DIR|URL", description = "copy: the store to copy into.")
             String to,
-            @Option(names = "--namespace", paramLabel = "NAME",
-                    description = "copy: the memory inside the PostgreSQL database (needed with a URL).")
-            String namespace,
             @Option(names = "--with-history", description = "copy: the kept versions of every file too.")
             boolean withHistory,
             @Option(names = "--merge", description = "copy: add to a target that already holds a memory.")
             boolean merge) {
+        // --namespace (a setting of its own) names the memory on the database side of a copy, with no --store.
+        Map<String, String> flags = merged(storeOptions);
+        String namespace = flags.remove(Setting.NAMESPACE.key());
         boolean copy = words.size() == 1 && words.get(0).equals("copy") && from != null && to != null;
         boolean check = words.get(0).equals("check") && from == null && to == null && namespace == null
                 && !withHistory && !merge;
@@ -173,7 +174,7 @@ final class MemdirCommand implements Callable<Integer> {
                     + " [--merge]' or 'memdir store check [DIR|URL]'");
             return USAGE;
         }
-        Optional<Settings> settings = resolve(merged(storeOptions));
+        Optional<Settings> settings = resolve(flags);
         if (settings.isEmpty()) {
             return USAGE;
         }
