@@ -3,11 +3,11 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.TortureSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -58,8 +58,7 @@ class KillDuringWritesIT {
 
     @Test
     void everyKillLeavesOldOrNewContentAndTheNextStartRemovesTempFiles() throws Exception {
-        long seed = Long.getLong("memdir.torture.seed", new SecureRandom().nextLong());
-        System.out.printf("[torture] KillDuringWritesIT seed=%d (repeat with -Dmemdir.torture.seed=%d)%n", seed, seed);
+        long seed = TortureSeed.announce("KillDuringWritesIT");
         Random random = new Random(seed);
         long started = System.nanoTime();
         Path root = Files.createDirectories(temp.resolve("memory"));

@@ -108,7 +108,17 @@ public final class LocalPostgres {
 
     /** Makes a new, empty database and returns its URL as {@code --store} takes it. */
     public String freshStoreUrl() throws SQLException {
-        return "postgresql://" + SUPERUSER + "@127.0.0.1:" + port + "/" + createDatabase();
+        return storeUrl(createDatabase());
+    }
+
+    /** Returns the URL {@code --store} takes for the database of this server that {@code jdbcUrl} names. */
+    public String storeUrlOf(String jdbcUrl) {
+        String database = jdbcUrl.substring(jdbcUrl.lastIndexOf('/') + 1);
+        return storeUrl(database.contains("?") ? database.substring(0, database.indexOf('?')) : database);
+    }
+
+    private String storeUrl(String database) {
+        return "postgresql://" + SUPERUSER + "@127.0.0.1:" + port + "/" + database;
     }
 
     /**

@@ -10,15 +10,15 @@ import java.sql.SQLException;
  * A namespace's running totals beside a recount of its rows, as a {@code store check} would compare them: files and
  * their bytes, and the bytes its history keeps.
  */
-record NamespaceCounts(long files, long bytes, long historyBytes) {
+public record NamespaceCounts(long files, long bytes, long historyBytes) {
 
     /** Returns the totals the namespace's row holds. */
-    static NamespaceCounts kept(String jdbcUrl, String namespace) throws SQLException {
+    public static NamespaceCounts kept(String jdbcUrl, String namespace) throws SQLException {
         return query(jdbcUrl, "SELECT files, bytes, history_bytes FROM memdir.namespaces WHERE name = ?", namespace);
     }
 
     /** Returns the totals counted from the namespace's entries and history. */
-    static NamespaceCounts recounted(String jdbcUrl, String namespace) throws SQLException {
+    public static NamespaceCounts recounted(String jdbcUrl, String namespace) throws SQLException {
         return query(jdbcUrl, "SELECT (SELECT count(*) FROM memdir.entries e"
                 + " WHERE e.namespace = n.id AND NOT directory),"
                 + " (SELECT coalesce(sum(size), 0) FROM memdir.entries e WHERE e.namespace = n.id AND NOT directory),"

@@ -10,18 +10,13 @@ import static dev.memdir.memory.postgres.ToolCalls.text;
 import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.TortureSeed;
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.security.SecureRandom;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -43,8 +38,7 @@ class PostgresKillIT {
 
     @Test
     void killedMidWrite_leavesEveryFileOldOrNewAndTheTotalsEqualARecount() throws Exception {
-        long seed = Long.getLong("memdir.torture.seed", new SecureRandom().nextLong());
-        System.out.printf("[torture] PostgresKillIT seed=%d (repeat with -Dmemdir.torture.seed=%d)%n", seed, seed);
+        long seed = TortureSeed.announce("PostgresKillIT");
         Random random = new Random(seed);
         String url = LocalPostgres.shared().freshDatabase();
         String namespace = "killed";
@@ -64,7 +58,7 @@ class PostgresKillIT {
                 Process writer = PostgresWriter.launch(log, "rewrite", url, namespace);
                 awaitReady(writer, where, log);
                 Thread.sleep(random.nextInt(MAX_DELAY_MS));
-                killsInATransaction += transactionsOpen(url) > 0 ? 1 : 0;
+                killsInATransaction += OpenTransactions.in(url) > 0 ? 1 : 0;
                 writer.destroyForcibly();
                 assertThat(writer.waitFor(30, TimeUnit.SECONDS)).as(where).isTrue();
 
@@ -78,17 +72,6 @@ class PostgresKillIT {
                     KILLS, seed, versionsBefore, killsInATransaction);
             assertThat(versionsBefore).as("the writers wrote something between kills").isPositive();
             assertThat(killsInATransaction).as("kills that found a transaction open").isPositive();
-        }
-    }
-
-    /** Returns how many sessions of the database, other than this query's, are in a transaction right now. */
-    private static int transactionsOpen(String url) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(url);
-                Statement statement = connection.createStatement();
-                ResultSet open = statement.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname ="
-                        + " current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL")) {
-            open.next();
-            return open.getInt(1);
         }
     }
 

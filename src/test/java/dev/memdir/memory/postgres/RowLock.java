@@ -8,7 +8,7 @@ import java.sql.Statement;
 import java.time.Duration;
 
 /** Another session's open transaction that holds a lock until closed, as a writer stuck mid-change would. */
-final class RowLock implements AutoCloseable {
+public final class RowLock implements AutoCloseable {
 
     private final String jdbcUrl;
     private final Connection connection;
@@ -19,7 +19,7 @@ final class RowLock implements AutoCloseable {
     }
 
     /** Opens a transaction on {@code jdbcUrl} that runs {@code lockingSql} and keeps what it locked. */
-    static RowLock hold(String jdbcUrl, String lockingSql) throws SQLException {
+    public static RowLock hold(String jdbcUrl, String lockingSql) throws SQLException {
         Connection connection = DriverManager.getConnection(jdbcUrl);
         connection.setAutoCommit(false);
         try (Statement statement = connection.createStatement()) {
