@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Many memdir processes on one memory in the given store, each inserting lines at the top of one shared file, one
@@ -20,6 +22,8 @@ final class WritersSection {
 
     private static final String FILE = "/memories/writers.md";
     private static final String INITIAL = "# writers\n";
+    private static final Pattern NUMBERED = Pattern.compile("\\s*\\d+\\t(.*)");
+    private static final Pattern NEXT_PAGE = Pattern.compile("Use view_range \\[(\\d+), -1\\]");
 
     private final Workspace workspace;
     private final Launches launches;
@@ -86,12 +90,14 @@ final class WritersSection {
         return System.nanoTime() - start;
     }
 
-    /** Views the file and checks it holds every inserted line exactly once and nothing else. */
+    /** Views the file, page by page, and checks it holds every inserted line exactly once and nothing else. */
     private void check(McpPipe server) throws IOException {
-        String text = server.call("view", Map.of("path", FILE)).message().at("/result/content/0/text").asText();
         Map<String, Integer> seen = new HashMap<>();
-        text.lines().map(line -> line.substring(line.indexOf('\t') + 1)).filter(line -> line.matches("w\\d+-\\d+"))
-                .forEach(line -> seen.merge(line, 1, Integer::sum));
+        for (String line : fileLines(server)) {
+            if (line.matches("w\\d+-\\d+")) {
+                seen.merge(line, 1, Integer::sum);
+            }
+        }
         for (int w = 0; w < writers; w++) {
             for (int i = 0; i < inserts; i++) {
                 int count = seen.getOrDefault("w" + w + "-" + i, 0);
@@ -103,5 +109,26 @@ final class WritersSection {
         if (seen.size() != writers * inserts) {
             throw server.failure(FILE + " holds " + seen.size() + " inserted lines, not " + writers * inserts);
         }
+    }
+
+    /** The file's lines, through as many views as its length takes (a view is paged past 16,000 characters). */
+    private static List<String> fileLines(McpPipe server) throws IOException {
+        List<String> lines = new ArrayList<>();
+        int next = 1;
+        while (next > 0) {
+            String text = server.call("view", Map.of("path", FILE, "view_range", List.of(next, -1))).message()
+                    .at("/result/content/0/text").asText();
+            next = 0;
+            for (String line : text.lines().toList()) {
+                Matcher numbered = NUMBERED.matcher(line);
+                Matcher notice = NEXT_PAGE.matcher(line);
+                if (numbered.matches()) {
+                    lines.add(numbered.group(1));
+                } else if (notice.find()) {
+                    next = Integer.parseInt(notice.group(1));
+                }
+            }
+        }
+        return lines;
     }
 }
