@@ -2,19 +2,21 @@ package dev.memdir.bench;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Iterator;
+import java.util.ListIterator;
 
 /**
  * The sizes of an end-to-end run and the directory it works in, from the command line:
  * {@code --work DIR} (required, emptied by the caller) and {@code --starts N --calls N --warm-up N --rss-calls N
  * --repeats N --big-files N}, or {@code --quick} for small counts (options after it still win); {@code --startup-only}
- * measures the start-up rows alone.
+ * measures the start-up rows alone. {@code --store [URL]} adds the store comparison ({@code --writers N --inserts N}
+ * set its writers), on the PostgreSQL at the URL or, without one, on one the bench starts: {@code store} is then
+ * empty, and null without {@code --store}.
  */
 record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, int repeats, int bigFiles,
-        boolean startupOnly) {
+        boolean startupOnly, String store, int writers, int inserts) {
 
     static final String USAGE = "options: --work DIR [--quick] [--startup-only] [--starts N] [--calls N] [--warm-up N]"
-            + " [--rss-calls N] [--repeats N] [--big-files N]";
+            + " [--rss-calls N] [--repeats N] [--big-files N] [--store [URL]] [--writers N] [--inserts N]";
 
     static BenchOptions parse(String... args) {
         Path work = null;
@@ -25,7 +27,10 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         int repeats = 20;
         int bigFiles = 10_000;
         boolean startupOnly = false;
-        for (Iterator<String> it = Arrays.asList(args).iterator(); it.hasNext(); ) {
+        String store = null;
+        int writers = 8;
+        int inserts = 1_000;
+        for (ListIterator<String> it = Arrays.asList(args).listIterator(); it.hasNext(); ) {
             String option = it.next();
             switch (option) {
                 case "--quick" -> {
@@ -35,6 +40,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
                     rssCalls = 500;
                     repeats = 3;
                     bigFiles = 1_000;
+                    inserts = 100;
                 }
                 case "--startup-only" -> startupOnly = true;
                 case "--work" -> work = Path.of(value(option, it));
@@ -44,23 +50,40 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
                 case "--rss-calls" -> rssCalls = count(option, it, 1);
                 case "--repeats" -> repeats = count(option, it, 1);
                 case "--big-files" -> bigFiles = count(option, it, 1);
+                case "--store" -> store = optionalValue(it);
+                case "--writers" -> writers = count(option, it, 1);
+                case "--inserts" -> inserts = count(option, it, 1);
                 default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
             }
         }
         if (work == null) {
             throw new IllegalArgumentException("--work is required; " + USAGE);
         }
-        return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles, startupOnly);
+        return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles, startupOnly, store, writers,
+                inserts);
     }
 
-    private static String value(String option, Iterator<String> it) {
+    /** The next argument when it is not an option, else empty (and the next argument is read as an option). */
+    private static String optionalValue(ListIterator<String> it) {
+        if (!it.hasNext()) {
+            return "";
+        }
+        String next = it.next();
+        if (next.startsWith("--")) {
+            it.previous();
+            return "";
+        }
+        return next;
+    }
+
+    private static String value(String option, ListIterator<String> it) {
         if (!it.hasNext()) {
             throw new IllegalArgumentException(option + " needs a value; " + USAGE);
         }
         return it.next();
     }
 
-    private static int count(String option, Iterator<String> it, int least) {
+    private static int count(String option, ListIterator<String> it, int least) {
         String value = value(option, it);
         int count;
         try {

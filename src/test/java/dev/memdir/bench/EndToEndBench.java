@@ -5,7 +5,8 @@ import java.nio.file.Path;
 
 /**
  * The end-to-end benchmark {@code scripts/bench} runs: the packaged jar as a child process, spoken to over stdio
- * by a minimal JSON-RPC client, beside the official Node memory server. Prints one table on stdout; progress goes
+ * by a minimal JSON-RPC client, beside the official Node memory server. Prints one table on stdout (and with
+ * {@code --store}, a second: the directory store beside PostgreSQL); progress goes
  * to stderr. Run from the repository root (the launch lines name {@code target/...}); see {@link BenchOptions}.
  */
 public final class EndToEndBench {
@@ -16,16 +17,22 @@ public final class EndToEndBench {
 
     public static void main(String[] args) throws Exception {
         Table table = new Table();
+        Table stores = null;
         try {
             BenchOptions options = BenchOptions.parse(args);
             Workspace workspace = new Workspace(options.work());
             Launches launches = new Launches(options.work());
             new StartupSection(workspace, launches, options.starts()).addTo(table);
             if (!options.startupOnly()) {
-                new SteadyStateSection(workspace, launches, options.warmUp(), options.calls()).addTo(table);
-                new ScaleSection(workspace, launches, options.bigFiles(), options.repeats()).addTo(table);
+                new SteadyStateSection(workspace, launches, new DirectoryBenchStore(), options.warmUp(), options.calls())
+                        .addTo(table);
+                new ScaleSection(workspace, launches, new DirectoryBenchStore(), options.bigFiles(), options.repeats())
+                        .addTo(table);
                 new InstructionsSection(workspace, launches, options.repeats()).addTo(table);
                 new PeakRssSection(workspace, launches, options.rssCalls()).addTo(table);
+            }
+            if (options.store() != null) {
+                stores = new StoreComparison(workspace, launches, options).measure();
             }
         } catch (BenchFailure | IllegalArgumentException failure) {
             System.err.println("bench: FAILED: " + failure.getMessage());
@@ -33,6 +40,10 @@ public final class EndToEndBench {
         }
         addNotes(table);
         table.print(System.out);
+        if (stores != null) {
+            System.out.println();
+            stores.print(System.out);
+        }
         System.out.println(Machine.describe());
     }
 

@@ -2,7 +2,7 @@ package dev.memdir.bench;
 
 import java.util.Locale;
 
-/** One cell of the table: its text and the number a ratio compares (milliseconds or MiB). */
+/** One cell of the table: its text and the number a ratio compares (milliseconds, MiB or a rate). */
 record Figure(String text, double value) {
 
     /** {@code median/max} milliseconds; compares by the median. */
@@ -17,6 +17,12 @@ record Figure(String text, double value) {
 
     static Figure millisOf(long nanos) {
         return new Figure(millis(nanos), toMillis(nanos));
+    }
+
+    /** {@code count} per second of {@code nanos}, a whole number with thousands separated. */
+    static Figure perSecond(long count, long nanos) {
+        double rate = count / (nanos / 1e9);
+        return new Figure(String.format(Locale.ROOT, "%,.0f", rate), rate);
     }
 
     static Figure mebibytesOf(long kib) {

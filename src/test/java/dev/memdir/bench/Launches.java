@@ -83,8 +83,13 @@ final class Launches {
 
     /** memdir started by {@code line} with {@code serverArgs} after it. */
     Launch memdir(Line line, String... serverArgs) {
+        return memdir(line, Arrays.asList(serverArgs));
+    }
+
+    /** memdir started by {@code line} with {@code serverArgs} after it. */
+    Launch memdir(Line line, List<String> serverArgs) {
         List<String> command = new ArrayList<>(line.command());
-        command.addAll(Arrays.asList(serverArgs));
+        command.addAll(serverArgs);
         Path home = work.resolve("home");
         return new Launch(line.name(), command, Map.of(
                 "MEMDIR_USER_HOME", home.toString(),

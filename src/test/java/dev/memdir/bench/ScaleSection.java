@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * memdir on big inputs, in one process started with the recommended line: {@code view} of a directory of many
- * files and {@code str_replace} in a 1 MiB file, both made on disk before the server starts.
+ * files and {@code str_replace} in a 1 MiB file, both made on disk before the server starts
+ * and put in the given store.
  */
 final class ScaleSection {
 
@@ -21,12 +23,14 @@ final class ScaleSection {
 
     private final Workspace workspace;
     private final Launches launches;
+    private final BenchStore store;
     private final int bigFiles;
     private final int repeats;
 
-    ScaleSection(Workspace workspace, Launches launches, int bigFiles, int repeats) {
+    ScaleSection(Workspace workspace, Launches launches, BenchStore store, int bigFiles, int repeats) {
         this.workspace = workspace;
         this.launches = launches;
+        this.store = store;
         this.bigFiles = bigFiles;
         this.repeats = repeats;
     }
@@ -37,8 +41,8 @@ final class ScaleSection {
         Path root = workspace.directory("scale-root");
         writeBigDirectory(root.resolve("big"));
         writeLargeFile(root.resolve("large.md"));
-        Launch launch = launches.memdir(Launches.recommendedLine(), "--root", root.toString(),
-                "--max-file-bytes", "2M");
+        Launch launch = launches.memdir(Launches.recommendedLine(),
+                store.open(root, List.of("--max-file-bytes", "2M")));
         try (McpPipe server = launch.start(workspace.log("scale"))) {
             server.open();
             long[] views = new long[repeats];

@@ -1,10 +1,11 @@
 package dev.memdir.bench;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Steady-state round trips in one memdir process started with the recommended line: for each of {@code view},
- * {@code str_replace} and {@code create} on a small file, a warm-up, then timed calls one at a time (send, wait
+ * {@code str_replace} and {@code create} on a small file in the given store, a warm-up, then timed calls one at a time (send, wait
  * for the answer). Each {@code create} is followed by an untimed {@code delete} of the same file.
  */
 final class SteadyStateSection {
@@ -16,12 +17,14 @@ final class SteadyStateSection {
 
     private final Workspace workspace;
     private final Launches launches;
+    private final BenchStore store;
     private final int warmUp;
     private final int calls;
 
-    SteadyStateSection(Workspace workspace, Launches launches, int warmUp, int calls) {
+    SteadyStateSection(Workspace workspace, Launches launches, BenchStore store, int warmUp, int calls) {
         this.workspace = workspace;
         this.launches = launches;
+        this.store = store;
         this.warmUp = warmUp;
         this.calls = calls;
     }
@@ -29,8 +32,8 @@ final class SteadyStateSection {
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say("steady state: " + warmUp + " warm-up and " + calls + " timed calls each of view, str_replace,"
                 + " create");
-        Launch launch = launches.memdir(Launches.recommendedLine(), "--root",
-                workspace.directory("steady-root").toString());
+        Launch launch = launches.memdir(Launches.recommendedLine(),
+                store.open(workspace.directory("steady-root"), List.of()));
         SmallFileCalls small = new SmallFileCalls();
         try (McpPipe server = launch.start(workspace.log("steady"))) {
             server.open();

@@ -14,6 +14,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
@@ -202,13 +203,16 @@ public final class PostgresStore implements MemoryStore {
     private <T> T transaction(boolean reading, Transaction<T> work) throws IOException, CommandException {
         try (Connection connection = database.getConnection()) {
             connection.setAutoCommit(false);
-            if (reading) {
-                connection.setReadOnly(true);
-                connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-            }
+            connection.setReadOnly(reading);
             try {
-                Sql.first(connection, "SELECT set_config(?, ?, true)", row -> row.getString(1),
-                        reading ? "statement_timeout" : "lock_timeout", timeout.toMillis() + "ms");
+                // The isolation is the transaction's, not the connection's: setTransactionIsolation would cost a
+                // round trip, and the pool's reset of it on return another, on every read.
+                try (Statement settings = connection.createStatement()) {
+                    settings.execute(reading
+                            ? "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; SET LOCAL statement_timeout = "
+                                    + timeout.toMillis()
+                            : "SET LOCAL lock_timeout = " + timeout.toMillis());
+                }
                 T result = work.run(connection);
                 if (reading) {
                     connection.rollback();
