@@ -150,7 +150,7 @@ final class MemdirCommand implements Callable<Integer> {
 
     @Command(name = "store", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = {"'store copy --from DIR|URL --to DIR|URL': copy a memory between a directory and a"
-                    + " PostgreSQL database (postgresql://... or jdbc:postgresql://...), refusing a target that"
+                    + " PostgreSQL database (postgresql://..., as --store takes it), refusing a target that"
                     + " holds a memory unless --merge;", "'store check [DIR|URL]': the schema version, namespaces,"
                     + " file counts and sizes of a database, or the figures of a directory (default: the root)."})
     int storeCommand(@Mixin SettingOptions storeOptions,
@@ -184,7 +184,7 @@ final class MemdirCommand implements Callable<Integer> {
                             Optional.ofNullable(namespace), withHistory, merge, out, err)
                     : StoreCommand.check(settings.get(), words.stream().skip(1).findFirst().map(StoreAddress::parse),
                             out);
-        } catch (IllegalArgumentException e) {
+        } catch (ConfigException | IllegalArgumentException e) {
             err.println("memdir: " + e.getMessage());
             return USAGE;
         } catch (IOException e) {

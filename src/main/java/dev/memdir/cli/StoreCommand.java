@@ -1,6 +1,8 @@
 package dev.memdir.cli;
 
+import dev.memdir.config.ConfigException;
 import dev.memdir.config.Settings;
+import dev.memdir.config.StoreChoice;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
@@ -22,8 +24,8 @@ final class StoreCommand {
     private StoreCommand() {}
 
     static int copy(Settings settings, StoreAddress from, StoreAddress to, Optional<String> namespace,
-            boolean withHistory, boolean merge, PrintStream out, PrintStream err) throws IOException {
-        if (namespace.isEmpty() && (from.jdbcUrl().isPresent() || to.jdbcUrl().isPresent())) {
+            boolean withHistory, boolean merge, PrintStream out, PrintStream err) throws IOException, ConfigException {
+        if (namespace.isEmpty() && (from.url().isPresent() || to.url().isPresent())) {
             err.println("memdir: --namespace names the memory inside a PostgreSQL database; give it");
             return MemdirCommand.USAGE;
         }
@@ -50,12 +52,13 @@ final class StoreCommand {
         }
     }
 
-    static int check(Settings settings, Optional<StoreAddress> address, PrintStream out) throws IOException {
-        Optional<String> jdbcUrl = address.flatMap(StoreAddress::jdbcUrl);
-        if (jdbcUrl.isEmpty()) {
+    static int check(Settings settings, Optional<StoreAddress> address, PrintStream out)
+            throws IOException, ConfigException {
+        if (address.flatMap(StoreAddress::url).isEmpty()) {
             return checkDirectory(settings, address.flatMap(StoreAddress::directory).orElse(settings.root()), out);
         }
-        DatabaseFigures figures = DatabaseFigures.read(jdbcUrl.get());
+        DatabaseFigures figures = DatabaseFigures.read(
+                StoreChoice.connection(address.get().database(""), settings.storeTimeout()));
         out.println("PostgreSQL " + address.get().given());
         if (figures.schemaVersion() == 0) {
             out.println("no memdir schema yet (memdir creates version " + figures.understoodVersion()

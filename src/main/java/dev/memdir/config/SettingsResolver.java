@@ -197,6 +197,15 @@ public final class SettingsResolver {
     }
 
     /**
+     * The memory {@code namespace} in the database at {@code url}, a URL given to a command ({@code memdir store}),
+     * logged in as {@code --store} would be.
+     */
+    public PostgresMemory database(String url, String namespace) throws ConfigException {
+        PostgresUrl parsed = PostgresUrl.parse(url, url);
+        return new PostgresMemory(parsed, namespace, PostgresLogin.find(parsed, env, home));
+    }
+
+    /**
      * The memory in the database {@code --store} names, if it names one: the namespace given, else the agent's
      * ({@code agent/NAME/SCOPE}), else the project's key, the name of its directory memory too.
      */

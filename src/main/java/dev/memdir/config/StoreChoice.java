@@ -5,6 +5,7 @@ import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.postgres.PostgresConnection;
 import dev.memdir.memory.postgres.PostgresStore;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Properties;
 
 /**
@@ -21,15 +22,24 @@ public final class StoreChoice {
         if (settings.database().isEmpty()) {
             return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
         }
-        PostgresMemory memory = settings.database().get();
-        Properties properties = memory.url().properties();
-        properties.setProperty("user", memory.login().user());
-        memory.login().password().ifPresent(password -> properties.setProperty("password", password));
+        return open(settings.database().get(), settings, actor);
+    }
+
+    /** Opens the namespace of a PostgreSQL database that {@code memory} names, with the settings' limits. */
+    public static MemoryStore open(PostgresMemory memory, Settings settings, String actor) throws IOException {
         try {
-            return PostgresStore.open(new PostgresConnection(memory.url().jdbcUrl(), properties,
-                    settings.storeTimeout()), memory.namespace(), settings.limits(), settings.history(), actor);
+            return PostgresStore.open(connection(memory, settings.storeTimeout()), memory.namespace(),
+                    settings.limits(), settings.history(), actor);
         } catch (IOException e) {
             throw new StoreUnavailableException("cannot open " + memory + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Returns how to reach the database {@code memory} names: its JDBC URL, the driver's properties and login. */
+    public static PostgresConnection connection(PostgresMemory memory, Duration storeTimeout) {
+        Properties properties = memory.url().properties();
+        properties.setProperty("user", memory.login().user());
+        memory.login().password().ifPresent(password -> properties.setProperty("password", password));
+        return new PostgresConnection(memory.url().jdbcUrl(), properties, storeTimeout);
     }
 }

@@ -46,8 +46,4 @@ public record StoreLimits(long maxFileBytes, long maxRootBytes, long maxFiles) {
         }
         return after;
     }
-
-    boolean limitsRoot() {
-        return maxRootBytes != UNLIMITED || maxFiles != UNLIMITED;
-    }
 }

@@ -3,6 +3,7 @@ package dev.memdir.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.memdir.config.ConfigException;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -10,24 +11,24 @@ import org.junit.jupiter.api.Test;
 class StoreAddressTest {
 
     @Test
-    void aLibpqUriBecomesTheJdbcUrlOfTheSameDatabase() {
-        assertThat(StoreAddress.parse("postgresql://ann@db.example:5433/team?sslmode=require").jdbcUrl())
-                .contains("jdbc:postgresql://db.example:5433/team?user=ann&sslmode=require");
-        assertThat(StoreAddress.parse("postgresql://localhost/memories").jdbcUrl())
-                .contains("jdbc:postgresql://localhost/memories");
+    void aLibpqUriIsADatabaseReachedAsStoreReachesIt() throws Exception {
+        StoreAddress address = StoreAddress.parse("postgresql://ann@db.example:5433/team?sslmode=require");
+
+        assertThat(address.directory()).isEmpty();
+        assertThat(address.database("acme").url().jdbcUrl()).startsWith("jdbc:postgresql://db.example:5433/team");
+        assertThat(address.database("acme").login().user()).isEqualTo("ann");
+        assertThat(address.database("acme").namespace()).isEqualTo("acme");
     }
 
     @Test
-    void aJdbcUrlIsTakenAsItIsAndAnythingElseIsADirectory() {
-        assertThat(StoreAddress.parse("jdbc:postgresql://h/d?user=u").jdbcUrl())
-                .contains("jdbc:postgresql://h/d?user=u");
+    void anythingElseIsADirectory() {
         assertThat(StoreAddress.parse("notes/memory").directory()).isEqualTo(Optional.of(Path.of("notes/memory")));
+        assertThat(StoreAddress.parse("notes/memory").url()).isEmpty();
     }
 
     @Test
     void aPasswordInTheUriIsRefusedWithWhereToPutIt() {
-        assertThat(catchThrowable(() -> StoreAddress.parse("postgresql://ann:hunter2@h/d")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("a password in postgresql://... is refused"
-                        + " (the process list shows it); put it in PGPASSWORD or ~/.pgpass instead");
+        assertThat(catchThrowable(() -> StoreAddress.parse("postgresql://ann:hunter2@h/d").database("acme")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("PGPASSWORD");
     }
 }

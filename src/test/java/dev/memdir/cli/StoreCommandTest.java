@@ -42,7 +42,7 @@ class StoreCommandTest {
     @BeforeEach
     void fillASourceDirectory() throws Exception {
         source = temp.resolve("source");
-        database = LocalPostgres.shared().freshDatabase();
+        database = LocalPostgres.shared().freshStoreUrl();
         byte[] image = new byte[3000];
         new Random(7).nextBytes(image);
         try (DirectoryStore store = DirectoryStore.open(source, StoreLimits.perFile(1 << 20), "writer-1")) {
@@ -68,7 +68,7 @@ class StoreCommandTest {
 
         Run there = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team",
                 "--with-history");
-        Run home = run("store", "copy", "--from", libpq(database), "--to", back.toString(), "--namespace", "team",
+        Run home = run("store", "copy", "--from", database, "--to", back.toString(), "--namespace", "team",
                 "--with-history");
 
         assertThat(there.exit()).as(there.err()).isZero();
@@ -127,13 +127,6 @@ class StoreCommandTest {
         int exit = Main.run(all.toArray(String[]::new), InputStream.nullInputStream(), out,
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    /** Returns {@code jdbc:postgresql://host:port/db?user=u} as {@code postgresql://u@host:port/db}. */
-    private static String libpq(String jdbcUrl) {
-        String rest = jdbcUrl.substring("jdbc:postgresql://".length());
-        String user = rest.substring(rest.indexOf("?user=") + "?user=".length());
-        return "postgresql://" + user + "@" + rest.substring(0, rest.indexOf('?'));
     }
 
     /** Returns every memory file below {@code root} (memdir's own left out) with its content, as hex. */

@@ -16,8 +16,8 @@ public record DatabaseFigures(int schemaVersion, int understoodVersion, List<Nam
     public record Namespace(String name, long files, long bytes, long historyBytes) {}
 
     /** Reads the figures of the database at {@code jdbcUrl}. */
-    public static DatabaseFigures read(String jdbcUrl) throws IOException {
-        try (Connection connection = DriverManager.getConnection(jdbcUrl)) {
+    public static DatabaseFigures read(PostgresConnection database) throws IOException {
+        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), database.properties())) {
             connection.setReadOnly(true);
             boolean present = Sql.first(connection, "SELECT to_regclass('memdir.schema_version') IS NOT NULL",
                     row -> row.getBoolean(1)).orElseThrow();
