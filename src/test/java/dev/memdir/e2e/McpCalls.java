@@ -1,0 +1,50 @@
+package dev.memdir.e2e;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a scripted session asks of memdir, whichever MCP revision carries it, with the answers as text, so that
+ * sessions over either revision can be compared word for word.
+ */
+interface McpCalls {
+
+    /** The answer of a tool: its text, and whether it is an error result. */
+    record ToolAnswer(boolean error, String text) {}
+
+    /** The server instructions (the initialize result's, or server/discover's). */
+    String instructions();
+
+    ToolAnswer tool(String name, Map<String, Object> arguments);
+
+    /** The text of the first contents of {@code uri}. */
+    String read(String uri);
+
+    /** The texts of the prompt's messages, a line apart. */
+    String prompt(String name, Map<String, String> arguments);
+
+    List<String> completeResource(String uriTemplate, String argument, String typed);
+
+    List<String> completePrompt(String prompt, String argument, String typed);
+
+    /** The listed tools, resources, templates and prompts, each list as JSON the way the SDK's types write it. */
+    String tools();
+
+    String resources();
+
+    String templates();
+
+    String prompts();
+
+    /** JSON of an SDK type, keys sorted, so that the types of both revisions can be compared as text. */
+    static String json(Object value) {
+        try {
+            return RawSession.JSON.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
+                    .writeValueAsString(RawSession.JSON.convertValue(value, Object.class));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package dev.memdir.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.memory.postgres.LocalPostgres;
+import io.modelcontextprotocol.modern.JsonRpc;
+import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
+import io.modelcontextprotocol.modern.client.SubscriptionEvent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * subscriptions/listen through the real jar and the SDK's 2026-07-28 client: the acknowledgment names what memdir
+ * can notify about, and a change (through this process, another process on the same memory, a 2025-11-25 client)
+ * reaches every stream that listens to its URI and no other, on the directory and on PostgreSQL.
+ */
+class ModernSubscriptionsIT {
+
+    private static final String INDEX = "memdir://memory/index";
+    private static final String STATUS = "memdir://memory/status";
+    private static final String HISTORY_A = "memdir://memory/history/notes/a.md";
+    private static final String HISTORY_B = "memdir://memory/history/notes/b.md";
+    private static final String HISTORY_SHARED = "memdir://memory/history/shared.md";
+    private static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
+    @TempDir
+    Path temp;
+
+    /** The options that choose one memory for every process of a test: a root, or a fresh PostgreSQL namespace. */
+    private List<String> memory(String store) throws Exception {
+        return switch (store) {
+            case "directory" -> List.of("--root", temp.resolve("memory").toString());
+            case "postgresql" -> List.of("--store", LocalPostgres.shared().freshStoreUrl(), "--namespace", "team");
+            default -> throw new IllegalArgumentException(store);
+        };
+    }
+
+    private JarLauncher launcher(List<String> memory) throws Exception {
+        Path empty = Files.createDirectories(temp.resolve("empty"));
+        List<String> arguments = new ArrayList<>(memory);
+        arguments.addAll(List.of("--project", empty.toString(), "--claude-config-dir", empty.toString(),
+                "--managed-dir", empty.toString()));
+        return JarLauncher.plain(arguments.toArray(String[]::new)).env("MEMDIR_USER_HOME", empty.toString());
+    }
+
+    private static Listening listen(ModernSdkClient client, SubscriptionEvents events, String... uris) {
+        return client.client().listen().resourceUpdates(uris).open(events);
+    }
+
+    private static void create(ModernSdkClient client, String path, String text) {
+        assertThat(ModernSdkClient.text(client.call("create", Map.of("path", path, "file_text", text))))
+                .isEqualTo("File created successfully at: " + path);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"directory", "postgresql"})
+    void writesThroughTheSameProcessAreHeardOnTheStreamsListeningToTheirUrisOnly(String store) throws Exception {
+        try (ModernSdkClient client = ModernSdkClient.start(launcher(memory(store)))) {
+            SubscriptionEvents first = new SubscriptionEvents();
+            SubscriptionEvents second = new SubscriptionEvents();
+            try (Listening a = listen(client, first, INDEX, STATUS, HISTORY_A);
+                    Listening b = listen(client, second, HISTORY_B)) {
+                assertThat(first.awaitSubscribed().honoured().resourceSubscriptionsOrEmpty())
+                        .containsExactlyInAnyOrder(INDEX, STATUS, HISTORY_A);
+                assertThat(second.awaitSubscribed().honoured().resourceSubscriptionsOrEmpty())
+                        .containsExactly(HISTORY_B);
+
+                int beforeA = first.mark();
+                create(client, "/memories/notes/a.md", "alpha\n");
+                first.awaitUpdate(beforeA, STATUS);
+                first.awaitUpdate(beforeA, HISTORY_A);
+
+                int beforeB = first.mark();
+                int secondBeforeB = second.mark();
+                create(client, "/memories/notes/b.md", "beta\n");
+                first.awaitUpdate(beforeB, STATUS);
+                second.awaitUpdate(secondBeforeB, HISTORY_B);
+
+                int beforeIndex = first.mark();
+                create(client, "/memories/MEMORY.md", "- notes/a.md: alpha\n");
+                first.awaitUpdate(beforeIndex, INDEX);
+                first.awaitUpdate(beforeIndex, STATUS);
+
+                assertThat(first.updated()).containsOnly(INDEX, STATUS, HISTORY_A);
+                assertThat(first.updated().stream().filter(INDEX::equals))
+                        .as("the index changed only with the last write")
+                        .hasSameSizeAs(first.updatedFrom(beforeIndex).stream().filter(INDEX::equals).toList());
+                assertThat(second.updated()).containsOnly(HISTORY_B);
+            }
+            assertEveryStreamMessageNamesItsListen(client.wire());
+        }
+    }
+
+    @Test
+    void theAcknowledgmentLeavesOutWhatMemdirCannotNotifyAbout() throws Exception {
+        try (ModernSdkClient client = ModernSdkClient.start(launcher(memory("directory")))) {
+            SubscriptionEvents events = new SubscriptionEvents();
+            String recall = "memdir://memory/recall?q=backups";
+            try (Listening listening = listen(client, events, INDEX, recall, "file:///etc/passwd",
+                    "memdir://instructions", "memdir://instructions/report")) {
+                SubscriptionEvent.Subscribed subscribed = events.awaitSubscribed();
+
+                assertThat(subscribed.honoured().resourceSubscriptionsOrEmpty()).containsExactlyInAnyOrder(INDEX,
+                        "memdir://instructions", "memdir://instructions/report");
+                assertThat(subscribed.missing().resourceSubscriptionsOrEmpty())
+                        .containsExactlyInAnyOrder(recall, "file:///etc/passwd");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"directory", "postgresql"})
+    void aWriteThroughASecondProcessOnTheSameMemoryReachesTheListenStream(String store) throws Exception {
+        List<String> memory = memory(store);
+        try (ModernSdkClient listener = ModernSdkClient.start(launcher(memory));
+                ModernSdkClient writer = ModernSdkClient.start(launcher(memory))) {
+            SubscriptionEvents events = new SubscriptionEvents();
+            try (Listening listening = listen(listener, events, INDEX, STATUS, HISTORY_SHARED)) {
+                events.awaitSubscribed();
+
+                int beforeShared = events.mark();
+                create(writer, "/memories/shared.md", "written by the second process\n");
+                events.awaitUpdate(beforeShared, HISTORY_SHARED);
+                events.awaitUpdate(beforeShared, STATUS);
+
+                int beforeIndex = events.mark();
+                create(writer, "/memories/MEMORY.md", "- shared.md: written by the second process\n");
+                events.awaitUpdate(beforeIndex, INDEX);
+
+                assertThat(listener.read(INDEX)).isEqualTo("- shared.md: written by the second process\n");
+                assertThat(events.updated()).containsOnly(INDEX, STATUS, HISTORY_SHARED);
+            }
+            assertEveryStreamMessageNamesItsListen(listener.wire());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"directory", "postgresql"})
+    void aLegacyAndAModernClientHearEachOthersWrites(String store) throws Exception {
+        List<String> memory = memory(store);
+        BlockingQueue<String> legacyUpdates = new LinkedBlockingQueue<>();
+        io.modelcontextprotocol.client.McpSyncClient legacy = SdkClient.start(launcher(memory), contents -> contents
+                .forEach(c -> legacyUpdates.add(((io.modelcontextprotocol.spec.McpSchema.TextResourceContents) c)
+                        .text())));
+        try (ModernSdkClient modern = ModernSdkClient.start(launcher(memory))) {
+            legacy.subscribeResource(new io.modelcontextprotocol.spec.McpSchema.SubscribeRequest(INDEX));
+            SubscriptionEvents events = new SubscriptionEvents();
+            try (Listening listening = listen(modern, events, INDEX)) {
+                events.awaitSubscribed();
+
+                int before = events.mark();
+                SdkClient.call(legacy, "create", Map.of("path", "/memories/MEMORY.md",
+                        "file_text", "- written over 2025-11-25\n"));
+                events.awaitUpdate(before, INDEX);
+                assertThat(modern.read(INDEX)).isEqualTo("- written over 2025-11-25\n");
+
+                assertThat(ModernSdkClient.text(modern.call("str_replace", Map.of("path", "/memories/MEMORY.md",
+                        "old_str", "2025-11-25", "new_str", "2026-07-28")))).startsWith("The memory file has been edited.");
+                assertThat(Updates.await(legacyUpdates, "- written over 2026-07-28")).isTrue();
+            }
+        } finally {
+            legacy.closeGracefully();
+        }
+    }
+
+    /**
+     * On the wire: a cancelled listen gets nothing more (no update, no response); one still open when stdin ends
+     * gets its final {@code complete} result before the process exits.
+     */
+    @Test
+    @Timeout(120)
+    void aCancelledListenEndsSilently_andOneStillOpenIsAnsweredWhenInputEnds() throws Exception {
+        Map<String, Object> index = Map.of("notifications", Map.of("resourceSubscriptions", List.of(INDEX)));
+        List<JsonNode> seen = new ArrayList<>();
+        try (RawSession raw = RawSession.start(temp.resolve("memory"), temp.resolve("raw.log"))) {
+            raw.send(modernRequest("cancelled", "subscriptions/listen", index));
+            raw.send(modernRequest("open", "subscriptions/listen", index));
+            readUntil(raw, seen, acknowledged("cancelled"));
+            readUntil(raw, seen, acknowledged("open"));
+            raw.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":"
+                    + "\"cancelled\"}}");
+            raw.send(modernRequest(1, "tools/call", Map.of("name", "create", "arguments",
+                    Map.of("path", "/memories/MEMORY.md", "file_text", "- one\n"))));
+            readUntil(raw, seen, message -> message.path("id").asText().equals("1"));
+            readUntil(raw, seen, updated("open"));
+            for (String line : raw.closeInputAndReadRest()) {
+                seen.add(RawSession.JSON.readTree(line));
+            }
+            assertThat(raw.waitForExit()).isZero();
+        }
+
+        assertThat(seen).noneMatch(updated("cancelled"))
+                .noneMatch(message -> message.path("id").asText().equals("cancelled"));
+        JsonNode last = seen.get(seen.size() - 1);
+        assertThat(last.path("id").asText()).as(last.toString()).isEqualTo("open");
+        assertThat(last.path("result").path("resultType").asText()).as(last.toString()).isEqualTo("complete");
+    }
+
+    private static String modernRequest(Object id, String method, Map<String, Object> params) throws Exception {
+        Map<String, Object> withMeta = new LinkedHashMap<>(params);
+        withMeta.put("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities", Map.of()));
+        return RawSession.JSON.writeValueAsString(Map.of("jsonrpc", "2.0", "id", id, "method", method,
+                "params", withMeta));
+    }
+
+    private static void readUntil(RawSession raw, List<JsonNode> seen, Predicate<JsonNode> wanted) throws Exception {
+        if (seen.stream().anyMatch(wanted)) {
+            return;
+        }
+        for (JsonNode message = raw.read(); ; message = raw.read()) {
+            seen.add(message);
+            if (wanted.test(message)) {
+                return;
+            }
+        }
+    }
+
+    private static Predicate<JsonNode> acknowledged(String listen) {
+        return tagged("notifications/subscriptions/acknowledged", listen);
+    }
+
+    private static Predicate<JsonNode> updated(String listen) {
+        return tagged("notifications/resources/updated", listen);
+    }
+
+    private static Predicate<JsonNode> tagged(String method, String listen) {
+        return message -> message.path("method").asText().equals(method)
+                && message.path("params").path("_meta").path(SUBSCRIPTION_ID).asText().equals(listen);
+    }
+
+    /** Every notification on a listen stream carries the id of its listen request, as the spec demands on stdio. */
+    private static void assertEveryStreamMessageNamesItsListen(ReplyRecorder wire) {
+        List<ReplyRecorder.Reply> replies = wire.replies().stream()
+                .filter(reply -> reply.method().equals("subscriptions/listen")).toList();
+        assertThat(replies).isNotEmpty().allSatisfy(reply -> {
+            assertThat(reply.message()).isInstanceOf(JsonRpc.JSONRPCNotification.class);
+            Object params = ((JsonRpc.JSONRPCNotification) reply.message()).params();
+            assertThat(params).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                    .extractingByKey("_meta").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                    .extractingByKey(SUBSCRIPTION_ID).asString().isEqualTo(String.valueOf(reply.request().id()));
+        });
+    }
+}
