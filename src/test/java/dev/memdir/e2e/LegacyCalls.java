@@ -57,16 +57,16 @@ record LegacyCalls(McpSyncClient client) implements McpCalls {
 
     @Override
     public String resources() {
-        return McpCalls.json(client.listResources().resources());
+        return McpCalls.jsonInAnyOrder(client.listResources().resources());
     }
 
     @Override
     public String templates() {
-        return McpCalls.json(client.listResourceTemplates().resourceTemplates());
+        return McpCalls.jsonInAnyOrder(client.listResourceTemplates().resourceTemplates());
     }
 
     @Override
     public String prompts() {
-        return McpCalls.json(client.listPrompts().prompts());
+        return McpCalls.jsonInAnyOrder(client.listPrompts().prompts());
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What a scripted session asks of memdir, whichever MCP revision carries it, with the answers as text, so that
@@ -29,9 +30,10 @@ interface McpCalls {
 
     List<String> completePrompt(String prompt, String argument, String typed);
 
-    /** The listed tools, resources, templates and prompts, each list as JSON the way the SDK's types write it. */
+    /** The listed tools as JSON the way the SDK's types write them, in the order listed (a fixed order). */
     String tools();
 
+    /** The listed resources, templates and prompts likewise, sorted: only tools come in an order that holds. */
     String resources();
 
     String templates();
@@ -46,5 +48,10 @@ interface McpCalls {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** JSON of a list of SDK types whose order means nothing, its elements sorted. */
+    static String jsonInAnyOrder(List<?> values) {
+        return values.stream().map(McpCalls::json).sorted().collect(Collectors.joining(",", "[", "]"));
     }
 }

@@ -83,7 +83,6 @@ class ModernClientIT {
         assertThat(discover.capabilities().resources().subscribe()).isTrue();
         assertThat(discover.capabilities().prompts()).isNotNull();
         assertThat(discover.capabilities().completions()).isNotNull();
-        assertThat(discover.capabilities().logging()).isNotNull();
         assertThat(discover.instructions())
                 .startsWith("IMPORTANT: ALWAYS VIEW YOUR MEMORY DIRECTORY BEFORE DOING ANYTHING ELSE.")
                 .contains("- people.md: who runs what")
@@ -91,6 +90,18 @@ class ModernClientIT {
         assertThat(modern.wire().results("server/discover")).singleElement()
                 .satisfies(result -> assertThat(result).containsEntry("resultType", "complete")
                         .containsKeys("ttlMs", "cacheScope"));
+    }
+
+    /** The spec: a server that emits log message notifications must declare the logging capability. */
+    @Test
+    void discoverDeclaresLoggingAsARequestAskingForALevelIsSentLogMessages() throws Exception {
+        try (RawSession raw = RawSession.start(root, temp.resolve("raw.log"))) {
+            raw.send(RawSession.modernRequest(1, "tools/call", Map.of("name", "view",
+                    "arguments", Map.of("path", "/memories"),
+                    "_meta", Map.of("io.modelcontextprotocol/logLevel", "debug"))));
+            assertThat(raw.read().path("method").asText()).isEqualTo("notifications/message");
+        }
+        assertThat(modern.client().discover().capabilities().logging()).isNotNull();
     }
 
     @Test
@@ -128,13 +139,15 @@ class ModernClientIT {
                         "Error: The path " + file + " does not exist. Please provide a valid path."),
                 new Step("view", Map.of("path", "/memories/../../etc/passwd"), true,
                         "Error: Path /memories/../../etc/passwd would escape /memories directory"),
-                new Step("delete", Map.of("path", "/memories/archive"), false, "Successfully deleted /memories/archive"));
+                new Step("delete", Map.of("path", "/memories/archive"), false,
+                        "Successfully deleted /memories/archive"));
 
         List<String> answers = new ArrayList<>();
         List<String> expected = new ArrayList<>();
         for (Step step : steps) {
             McpSchema.CallToolResult result = modern.call(step.tool(), step.arguments());
-            answers.add(step.tool() + " -> " + Boolean.TRUE.equals(result.isError()) + " " + ModernSdkClient.text(result));
+            answers.add(step.tool() + " -> " + Boolean.TRUE.equals(result.isError()) + " "
+                    + ModernSdkClient.text(result));
             expected.add(step.tool() + " -> " + step.error() + " " + step.answer());
         }
 
@@ -150,7 +163,7 @@ class ModernClientIT {
         List<String> uris = List.of(INDEX, STATUS, INSTRUCTIONS, REPORT);
 
         assertThat(listed.resources()).extracting(McpSchema.Resource::uri).containsExactlyInAnyOrderElementsOf(uris);
-        assertThat(McpCalls.json(listed.resources())).isEqualTo(legacy(McpCalls::resources));
+        assertThat(McpCalls.jsonInAnyOrder(listed.resources())).isEqualTo(legacy(McpCalls::resources));
         List<String> texts = new ArrayList<>();
         for (String uri : uris) {
             McpSchema.ReadResourceResult read = modern.client().resource(uri).read();
@@ -159,7 +172,8 @@ class ModernClientIT {
             texts.add(ModernSdkClient.text(read));
         }
 
-        assertThat(texts).containsExactlyElementsOf(legacy(calls -> uris.stream().map(calls::read).toList()));
+        assertThat(texts).map(ScriptedSession::withoutTimesAndHashes).containsExactlyElementsOf(
+                legacy(calls -> uris.stream().map(calls::read).map(ScriptedSession::withoutTimesAndHashes).toList()));
         assertThat(texts.get(0)).startsWith("- people.md: who runs what\n");
         assertThat(RawSession.JSON.readTree(texts.get(1)).path("files").asInt()).isEqualTo(3);
         assertThat(texts.get(2)).contains("# App\nUse four-space indents.");
@@ -175,7 +189,7 @@ class ModernClientIT {
         assertThat(templates.resourceTemplates()).extracting(McpSchema.ResourceTemplate::uriTemplate)
                 .containsExactlyInAnyOrder("memdir://instructions/for/{+path}", "memdir://memory/recall{?q}",
                         HISTORY_TEMPLATE);
-        assertThat(McpCalls.json(templates.resourceTemplates())).isEqualTo(legacy(McpCalls::templates));
+        assertThat(McpCalls.jsonInAnyOrder(templates.resourceTemplates())).isEqualTo(legacy(McpCalls::templates));
         assertThat(templates.cacheScope()).isEqualTo(McpSchema.CacheScope.PUBLIC);
         assertThat(templates.ttlMs()).isPositive();
 
@@ -186,8 +200,9 @@ class ModernClientIT {
 
         JsonNode versions = RawSession.JSON.readTree(ModernSdkClient.text(history));
         assertThat(versions.path("path").asText()).isEqualTo("/memories/plan.md");
-        assertThat(versions.path("versions").findValuesAsText("version")).containsExactly("2", "1");
-        assertThat(versions.path("versions").findValuesAsText("session")).containsOnly("s-1");
+        assertThat(versions.path("versions").findValuesAsText("version")).containsExactly("1");
+        assertThat(versions.path("versions").findValuesAsText("session")).containsExactly("s-1");
+        assertThat(versions.path("versions").get(0).path("size").asInt()).isEqualTo("step one\n".length());
         JsonNode matches = RawSession.JSON.readTree(ModernSdkClient.text(recall));
         assertThat(matches.path("query").asText()).isEqualTo("backups");
         assertThat(matches.path("matches").get(0).path("path").asText()).isEqualTo("/memories/people.md");
@@ -205,7 +220,7 @@ class ModernClientIT {
 
         assertThat(prompts.prompts()).extracting(McpSchema.Prompt::name)
                 .containsExactlyInAnyOrder("memory-protocol", "project-instructions", "recall");
-        assertThat(McpCalls.json(prompts.prompts())).isEqualTo(legacy(McpCalls::prompts));
+        assertThat(McpCalls.jsonInAnyOrder(prompts.prompts())).isEqualTo(legacy(McpCalls::prompts));
         assertThat(prompts.cacheScope()).isEqualTo(McpSchema.CacheScope.PUBLIC);
         assertThat(prompts.ttlMs()).isPositive();
         List<String> texts = List.of(modern.prompt("memory-protocol", Map.of()),
@@ -247,6 +262,20 @@ class ModernClientIT {
                 .hasMessage("Unknown tool: format_disk");
         assertThat(ModernSdkClient.text(modern.call("view", Map.of("path", "/memories/people.md"))))
                 .contains("Alice runs the backups");
+    }
+
+    @Test
+    void aRequestOfARevisionMemdirDoesNotSpeakIsRefusedNamingTheOnesItDoes() throws Exception {
+        try (RawSession raw = RawSession.start(root, temp.resolve("raw.log"))) {
+            raw.send(RawSession.modernRequest(1, "tools/list",
+                    Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2099-01-01"))));
+            JsonNode error = raw.read().path("error");
+
+            assertThat(error.path("code").asInt()).as(error.toString()).isEqualTo(-32022);
+            assertThat(error.path("data").path("requested").asText()).isEqualTo("2099-01-01");
+            assertThat(RawSession.JSON.convertValue(error.path("data").path("supported"), List.class))
+                    .contains("2026-07-28", "2025-11-25");
+        }
     }
 
     @Test

@@ -92,17 +92,17 @@ final class ModernSdkClient implements McpCalls, AutoCloseable {
 
     @Override
     public String resources() {
-        return McpCalls.json(client.resources().list().resources());
+        return McpCalls.jsonInAnyOrder(client.resources().list().resources());
     }
 
     @Override
     public String templates() {
-        return McpCalls.json(client.resourceTemplates().list().resourceTemplates());
+        return McpCalls.jsonInAnyOrder(client.resourceTemplates().list().resourceTemplates());
     }
 
     @Override
     public String prompts() {
-        return McpCalls.json(client.prompts().list().prompts());
+        return McpCalls.jsonInAnyOrder(client.prompts().list().prompts());
     }
 
     static String text(McpSchema.ReadResourceResult read) {

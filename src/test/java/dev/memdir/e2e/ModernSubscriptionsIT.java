@@ -10,7 +10,6 @@ import io.modelcontextprotocol.modern.client.SubscriptionEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -168,7 +167,8 @@ class ModernSubscriptionsIT {
                 assertThat(modern.read(INDEX)).isEqualTo("- written over 2025-11-25\n");
 
                 assertThat(ModernSdkClient.text(modern.call("str_replace", Map.of("path", "/memories/MEMORY.md",
-                        "old_str", "2025-11-25", "new_str", "2026-07-28")))).startsWith("The memory file has been edited.");
+                        "old_str", "2025-11-25", "new_str", "2026-07-28"))))
+                        .startsWith("The memory file has been edited.");
                 assertThat(Updates.await(legacyUpdates, "- written over 2026-07-28")).isTrue();
             }
         } finally {
@@ -186,13 +186,13 @@ class ModernSubscriptionsIT {
         Map<String, Object> index = Map.of("notifications", Map.of("resourceSubscriptions", List.of(INDEX)));
         List<JsonNode> seen = new ArrayList<>();
         try (RawSession raw = RawSession.start(temp.resolve("memory"), temp.resolve("raw.log"))) {
-            raw.send(modernRequest("cancelled", "subscriptions/listen", index));
-            raw.send(modernRequest("open", "subscriptions/listen", index));
+            raw.send(RawSession.modernRequest("cancelled", "subscriptions/listen", index));
+            raw.send(RawSession.modernRequest("open", "subscriptions/listen", index));
             readUntil(raw, seen, acknowledged("cancelled"));
             readUntil(raw, seen, acknowledged("open"));
             raw.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":"
                     + "\"cancelled\"}}");
-            raw.send(modernRequest(1, "tools/call", Map.of("name", "create", "arguments",
+            raw.send(RawSession.modernRequest(1, "tools/call", Map.of("name", "create", "arguments",
                     Map.of("path", "/memories/MEMORY.md", "file_text", "- one\n"))));
             readUntil(raw, seen, message -> message.path("id").asText().equals("1"));
             readUntil(raw, seen, updated("open"));
@@ -207,14 +207,6 @@ class ModernSubscriptionsIT {
         JsonNode last = seen.get(seen.size() - 1);
         assertThat(last.path("id").asText()).as(last.toString()).isEqualTo("open");
         assertThat(last.path("result").path("resultType").asText()).as(last.toString()).isEqualTo("complete");
-    }
-
-    private static String modernRequest(Object id, String method, Map<String, Object> params) throws Exception {
-        Map<String, Object> withMeta = new LinkedHashMap<>(params);
-        withMeta.put("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28",
-                "io.modelcontextprotocol/clientCapabilities", Map.of()));
-        return RawSession.JSON.writeValueAsString(Map.of("jsonrpc", "2.0", "id", id, "method", method,
-                "params", withMeta));
     }
 
     private static void readUntil(RawSession raw, List<JsonNode> seen, Predicate<JsonNode> wanted) throws Exception {

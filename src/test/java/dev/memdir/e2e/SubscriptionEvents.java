@@ -54,8 +54,8 @@ final class SubscriptionEvents implements McpSyncSubscriptionListener {
 
     /** Waits for an update of {@code uri} at or after {@code mark}. */
     synchronized void awaitUpdate(int mark, String uri) throws InterruptedException {
-        awaitFrom(mark, event -> event instanceof SubscriptionEvent.ResourceUpdated updated && updated.uri().equals(uri),
-                "an update of " + uri);
+        awaitFrom(mark, event -> event instanceof SubscriptionEvent.ResourceUpdated updated
+                && updated.uri().equals(uri), "an update of " + uri);
     }
 
     /** The URIs of every update so far, in arrival order. */
