@@ -92,16 +92,33 @@ class ModernClientIT {
                         .containsKeys("ttlMs", "cacheScope"));
     }
 
-    /** The spec: a server that emits log message notifications must declare the logging capability. */
+    /**
+     * On the wire: a request gets log messages only when its {@code _meta} asks for a level (a level that is none
+     * is invalid params), and a server that sends them must declare the logging capability (the spec's words).
+     */
     @Test
-    void discoverDeclaresLoggingAsARequestAskingForALevelIsSentLogMessages() throws Exception {
+    void logMessagesComeOnlyToARequestAskingForThem_andDiscoverDeclaresLogging() throws Exception {
         try (RawSession raw = RawSession.start(root, temp.resolve("raw.log"))) {
-            raw.send(RawSession.modernRequest(1, "tools/call", Map.of("name", "view",
-                    "arguments", Map.of("path", "/memories"),
-                    "_meta", Map.of("io.modelcontextprotocol/logLevel", "debug"))));
-            assertThat(raw.read().path("method").asText()).isEqualTo("notifications/message");
+            raw.send(RawSession.modernRequest(1, "tools/call", viewWithMeta(Map.of())));
+            assertThat(raw.read().path("id").asInt()).isEqualTo(1);
+
+            raw.send(RawSession.modernRequest(2, "tools/call",
+                    viewWithMeta(Map.of("io.modelcontextprotocol/logLevel", "debug"))));
+            JsonNode message = raw.read();
+            assertThat(message.path("method").asText()).as(message.toString()).isEqualTo("notifications/message");
+            assertThat(raw.read().path("id").asInt()).isEqualTo(2);
+
+            raw.send(RawSession.modernRequest(3, "tools/call",
+                    viewWithMeta(Map.of("io.modelcontextprotocol/logLevel", "loud"))));
+            JsonNode refused = raw.read();
+            assertThat(refused.path("id").asInt()).isEqualTo(3);
+            assertThat(refused.path("error").path("code").asInt()).as(refused.toString()).isEqualTo(-32602);
         }
         assertThat(modern.client().discover().capabilities().logging()).isNotNull();
+    }
+
+    private static Map<String, Object> viewWithMeta(Map<String, Object> meta) {
+        return Map.of("name", "view", "arguments", Map.of("path", "/memories"), "_meta", meta);
     }
 
     @Test
@@ -278,8 +295,9 @@ class ModernClientIT {
         }
     }
 
+    /** Each request's reply on the wire: complete, naming the server (the SDK would fill in a missing resultType). */
     @Test
-    void everyResultOnTheWireIsCompleteAndNamesTheServer() {
+    void everyRequestIsAnsweredOnTheWireByOneCompleteResultNamingTheServer() {
         modern.client().discover();
         modern.client().tools().list();
         modern.call("view", Map.of("path", "/memories"));
