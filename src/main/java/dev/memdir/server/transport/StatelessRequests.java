@@ -31,9 +31,6 @@ final class StatelessRequests {
 
     private static final Logger log = LoggerFactory.getLogger(StatelessRequests.class);
 
-    /** stdio has no headers, so none are mirrored into tool parameters. */
-    private static final McpTransportContext CONTEXT =
-            McpTransportContext.create(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, McpHeaders.NOT_MIRRORED));
     static final String CANCELLED = "notifications/cancelled";
     private static final String LISTEN = "subscriptions/listen";
     private static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofSeconds(30);
@@ -78,7 +75,7 @@ final class StatelessRequests {
             answered(key);
             return;
         }
-        McpTransportResponse response = serving.join().requests().handleBlocking(CONTEXT, request).block();
+        McpTransportResponse response = serving.join().requests().handleBlocking(Stdio.CONTEXT, request).block();
         if (response instanceof McpTransportResponse.Streaming streaming) {
             if (LISTEN.equals(request.method())) {
                 listen(key, streaming.messages());
@@ -163,5 +160,13 @@ final class StatelessRequests {
         } catch (IOException e) {
             log.error("Could not serialise an outgoing message", e);
         }
+    }
+
+    /** A holder, so that a 2025-11-25 start loads none of the SDK's 2026-07-28 classes. */
+    private static final class Stdio {
+
+        /** stdio has no headers, so none are mirrored into tool parameters. */
+        static final McpTransportContext CONTEXT =
+                McpTransportContext.create(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, McpHeaders.NOT_MIRRORED));
     }
 }
