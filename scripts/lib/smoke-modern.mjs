@@ -147,6 +147,8 @@ async function connectModern(name) {
   const wire = tap(transport);
   const client = new modern.Client({ name, version: '1.0.0' },
     { versionNegotiation: { mode: { pin: MODERN_VERSION } } });
+  // A line that is not a message for this client (a stray stdout line, an unknown id) is a failure too.
+  client.onerror = error => fail('the client reported an error', error);
   await client.connect(transport);
   return { client, wire };
 }
@@ -283,7 +285,10 @@ async function modernEra() {
   check('subscription closed by the client', await subscription.closed === 'local'
     && wire.sent.some(message => message.method === 'notifications/cancelled'
       && message.params.requestId === listenId), wire.sent.at(-1));
-  return { client, wire, tools: exchange(wire, 'tools/list').response.result.tools, indexText: index.contents.text };
+  check('no notifications/message without a logLevel in _meta',
+    !wire.received.some(message => message.method === 'notifications/message'), wire.received);
+  return { client, wire, updates, tools: exchange(wire, 'tools/list').response.result.tools,
+    indexText: index.contents.text };
 }
 
 // A 2025-11-25 client on the memory the 2026-07-28 client wrote; its process runs beside the modern one.
@@ -293,6 +298,7 @@ async function connectLegacy() {
   keepStderr(transport);
   const wire = tap(transport);
   const client = new legacy.Client({ name: 'smoke-legacy', version: '1.0.0' });
+  client.onerror = error => fail('the client reported an error', error);
   await client.connect(transport);
   const initialized = exchange(wire, 'initialize').response?.result;
   check('initialize: a 2025-11-25 session', initialized?.protocolVersion === LEGACY_VERSION
@@ -347,7 +353,21 @@ async function main() {
     again.client.getInstructions() === older.client.getInstructions()
       && older.client.getInstructions().includes(INDEX_LINE),
     { discover: again.client.getInstructions(), initialize: older.client.getInstructions() });
+  // The 2026-07-28 process hears the 2025-11-25 process write the index: one store, two processes, two eras.
+  step = 'subscriptions/listen again';
+  const listening = await within(seen.client.listen({ resourceSubscriptions: [INDEX] }),
+    'notifications/subscriptions/acknowledged');
+  const listenId = exchange(seen.wire, 'subscriptions/listen').request.id;
+  const before = seen.updates.length;
   await legacyEra(older, seen);
+  step = 'notifications/resources/updated from the other process';
+  await within(arrival(seen.updates, (update, at) => at >= before), 'notifications/resources/updated');
+  const heard = seen.wire.received.filter(message => message.method === 'notifications/resources/updated')
+    .slice(before);
+  check('notifications/resources/updated for a write by the 2025-11-25 process', heard.length > 0
+    && heard.every(message => message.params.uri === INDEX
+      && message.params._meta?.[modern.SUBSCRIPTION_ID_META_KEY] === listenId), heard);
+  await listening.close();
   await Promise.all([seen.client.close(), older.client.close(), again.client.close()]);
   console.error(`smoke-modern: ${checks} checks passed with @modelcontextprotocol/client `
     + `${versionOf('@modelcontextprotocol/client')} (${MODERN_VERSION}) and `
