@@ -150,7 +150,7 @@ async function connectModern(name) {
   // A line that is not a message for this client (a stray stdout line, an unknown id) is a failure too.
   client.onerror = error => fail('the client reported an error', error);
   await client.connect(transport);
-  return { client, wire };
+  return { client, wire, transport };
 }
 
 // Everything the 2026-07-28 half checks; returns what the 2025-11-25 half compares with.
@@ -171,18 +171,19 @@ async function modernEra() {
       && isDeepStrictEqual(discover.supportedVersions, [MODERN_VERSION, LEGACY_VERSION])
       && capabilities.tools !== undefined && capabilities.resources?.subscribe === true
       && capabilities.prompts !== undefined && capabilities.completions !== undefined
-      && capabilities.logging !== undefined
       && discover.instructions?.startsWith('IMPORTANT: ALWAYS VIEW YOUR MEMORY DIRECTORY')
       && Number.isInteger(discover.ttlMs) && ['public', 'private'].includes(discover.cacheScope),
     exchange(wire, 'server/discover'));
+  // memdir sends notifications/message to a request that asks for them, so it must declare logging.
+  check('server/discover: the logging capability', capabilities.logging !== undefined, capabilities);
 
   const tools = await client.listTools(undefined, { cacheMode: 'bypass' });
   check('tools/list: six memory tools in a fixed order', modernEnvelope(wire, 'tools/list')
       && isDeepStrictEqual(tools.tools.map(tool => tool.name), TOOLS) && cached(wire, 'tools/list', 'public'),
     exchange(wire, 'tools/list').response);
 
-  const call = async (name, toolArgs) => {
-    const result = await client.callTool({ name, arguments: toolArgs });
+  const call = async (name, toolArgs, meta) => {
+    const result = await client.callTool({ name, arguments: toolArgs, ...(meta && { _meta: meta }) });
     return { result, envelope: modernEnvelope(wire, 'tools/call') };
   };
   let { result, envelope } = await call('create', { path: '/memories/smoke.md', file_text: 'hello smoke' });
@@ -223,7 +224,8 @@ async function modernEra() {
   const statusJson = JSON.parse(status.contents.text);
   check('resources/read memdir://memory/status', status.envelope && statusJson.files === 1
     && statusJson.index.verdict === 'within' && status.answer.cacheScope === 'private', status.answer);
-  const unknownResource = await errorOf(() => client.readResource({ uri: 'memdir://nothing' }, { cacheMode: 'bypass' }));
+  const unknownResource = await errorOf(() => client.readResource({ uri: 'memdir://nothing' },
+    { cacheMode: 'bypass' }));
   check('resources/read of an unknown resource: -32602', unknownResource.code === -32602, unknownResource);
 
   const templates = await client.listResourceTemplates(undefined, { cacheMode: 'bypass' });
@@ -287,6 +289,22 @@ async function modernEra() {
       && message.params.requestId === listenId), wire.sent.at(-1));
   check('no notifications/message without a logLevel in _meta',
     !wire.received.some(message => message.method === 'notifications/message'), wire.received);
+  ({ result, envelope } = await call('view', { path: '/memories/smoke.md' },
+    { [modern.LOG_LEVEL_META_KEY]: 'debug' }));
+  const logged = exchange(wire, 'tools/call');
+  const answeredAt = wire.received.indexOf(logged.response);
+  // None came before (checked just above), so every one so far belongs to this call; none to a listen stream.
+  const messages = wire.received.filter((message, at) => message.method === 'notifications/message'
+    && at < answeredAt);
+  check('tools/call with logLevel debug: notifications/message before the result', envelope
+    && result.isError === false && messages.length > 0 && messages.every(message => message.params.level
+      && message.params._meta?.[modern.SUBSCRIPTION_ID_META_KEY] === undefined), messages);
+  const badLevel = await errorOf(() => call('view', { path: '/memories/smoke.md' },
+    { [modern.LOG_LEVEL_META_KEY]: 'loud' }));
+  const refused = exchange(wire, 'tools/call');
+  check('tools/call with an unknown logLevel: -32602', badLevel.code === -32602
+    && refused.request.params._meta[modern.LOG_LEVEL_META_KEY] === 'loud' && refused.response?.error?.code === -32602,
+  refused);
   return { client, wire, updates, tools: exchange(wire, 'tools/list').response.result.tools,
     indexText: index.contents.text };
 }
@@ -315,7 +333,8 @@ async function legacyEra({ client, wire }, seen) {
   let result = await client.callTool({ name: 'view', arguments: { path: '/memories/smoke.md' } });
   check('tools/call view (2025-11-25) of the file the 2026-07-28 client wrote',
     text(result) === "Here's the content of /memories/smoke.md with line numbers:\n     1\tgoodbye smoke", result);
-  result = await client.callTool({ name: 'create', arguments: { path: '/memories/legacy.md', file_text: 'hello legacy' } });
+  result = await client.callTool({ name: 'create',
+    arguments: { path: '/memories/legacy.md', file_text: 'hello legacy' } });
   check('tools/call create (2025-11-25)',
     result.isError === false && text(result) === 'File created successfully at: /memories/legacy.md', result);
   const index = await client.readResource({ uri: INDEX });
@@ -331,7 +350,8 @@ async function legacyEra({ client, wire }, seen) {
   const subscribed = await client.subscribeResource({ uri: INDEX });
   check('resources/subscribe memdir://memory/index (2025-11-25)', isDeepStrictEqual(subscribed, {}), subscribed);
   result = await client.callTool({ name: 'insert',
-    arguments: { path: '/memories/MEMORY.md', insert_line: 1, insert_text: '- [legacy](legacy.md): from 2025-11-25' } });
+    arguments: { path: '/memories/MEMORY.md', insert_line: 1,
+      insert_text: '- [legacy](legacy.md): from 2025-11-25' } });
   check('tools/call insert into /memories/MEMORY.md (2025-11-25)', result.isError === false, result);
   step = 'notifications/resources/updated (2025-11-25)';
   const update = await within(arrival(updates, notification => notification.params.uri === INDEX),
@@ -364,10 +384,25 @@ async function main() {
   await within(arrival(seen.updates, (update, at) => at >= before), 'notifications/resources/updated');
   const heard = seen.wire.received.filter(message => message.method === 'notifications/resources/updated')
     .slice(before);
-  check('notifications/resources/updated for a write by the 2025-11-25 process', heard.length > 0
+  check('notifications/resources/updated for a write by the 2025-11-25 process, on the open subscription only',
+    heard.length > 0
     && heard.every(message => message.params.uri === INDEX
       && message.params._meta?.[modern.SUBSCRIPTION_ID_META_KEY] === listenId), heard);
   await listening.close();
+  // Only what memdir can tell about is honoured; at the end of input an open stream gets its final result.
+  step = 'subscriptions/listen at the end of input';
+  const recallUri = 'memdir://memory/recall?q=smoke';
+  const last = await within(again.client.listen({ resourceSubscriptions: [STATUS, recallUri] }),
+    'notifications/subscriptions/acknowledged');
+  check('subscriptions/listen: only the status is honoured, not a recall URI',
+    isDeepStrictEqual(last.honoredFilter, { resourceSubscriptions: [STATUS] }), last.honoredFilter);
+  await again.transport.close();
+  const ending = await within(last.closed, 'end of the subscription');
+  const final = exchange(again.wire, 'subscriptions/listen').response?.result;
+  check('subscriptions/listen: a final result at the end of input', ending === 'graceful'
+    && final?.resultType === 'complete'
+    && final._meta?.[modern.SUBSCRIPTION_ID_META_KEY] === exchange(again.wire, 'subscriptions/listen').request.id,
+  { ending, final });
   await Promise.all([seen.client.close(), older.client.close(), again.client.close()]);
   console.error(`smoke-modern: ${checks} checks passed with @modelcontextprotocol/client `
     + `${versionOf('@modelcontextprotocol/client')} (${MODERN_VERSION}) and `
