@@ -68,26 +68,31 @@ final class StatelessRequests {
         inFlight.add(McpStdio.idKey(request.id()));
     }
 
-    /** Answers {@code request}; runs on the worker. */
+    /** Answers {@code request}; runs on the worker. A failure of the server itself is still an answer. */
     void answer(JsonRpc.JSONRPCRequest request) {
         Object key = McpStdio.idKey(request.id());
         if (cancelled.contains(key)) {
             answered(key);
             return;
         }
-        McpTransportResponse response = serving.join().requests().handleBlocking(Stdio.CONTEXT, request).block();
-        if (response instanceof McpTransportResponse.Streaming streaming) {
-            if (LISTEN.equals(request.method())) {
+        try {
+            McpTransportResponse response = serving.join().requests().handleBlocking(Stdio.CONTEXT, request).block();
+            if (response instanceof McpTransportResponse.Streaming streaming && LISTEN.equals(request.method())) {
                 listen(key, streaming.messages());
-            } else {
-                streaming.messages().doOnNext(message -> write(key, message)).blockLast();
-                answered(key);
+                return;
             }
-        } else {
-            write(key, response instanceof McpTransportResponse.Result result ? result.response()
-                    : ((McpTransportResponse.Error) response).response());
-            answered(key);
+            if (response instanceof McpTransportResponse.Streaming streaming) {
+                streaming.messages().doOnNext(message -> write(key, message)).blockLast();
+            } else {
+                write(key, response instanceof McpTransportResponse.Result result ? result.response()
+                        : ((McpTransportResponse.Error) response).response());
+            }
+        } catch (RuntimeException e) {
+            log.error("Answering {} failed", request.method(), e);
+            write(key, JsonRpc.JSONRPCResponse.error(request.id(), new JsonRpc.JSONRPCResponse.JSONRPCError(
+                    McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error: " + e.getMessage())));
         }
+        answered(key);
     }
 
     private void answered(Object key) {
