@@ -30,6 +30,8 @@ class ModernSubscriptionsIT {
 
     private static final String INDEX = "memdir://memory/index";
     private static final String STATUS = "memdir://memory/status";
+    private static final String INSTRUCTIONS = "memdir://instructions";
+    private static final String REPORT = "memdir://instructions/report";
     private static final String HISTORY_A = "memdir://memory/history/notes/a.md";
     private static final String HISTORY_B = "memdir://memory/history/notes/b.md";
     private static final String HISTORY_SHARED = "memdir://memory/history/shared.md";
@@ -48,9 +50,13 @@ class ModernSubscriptionsIT {
     }
 
     private JarLauncher launcher(List<String> memory) throws Exception {
+        return launcher(memory, Files.createDirectories(temp.resolve("empty")));
+    }
+
+    private JarLauncher launcher(List<String> memory, Path project) throws Exception {
         Path empty = Files.createDirectories(temp.resolve("empty"));
         List<String> arguments = new ArrayList<>(memory);
-        arguments.addAll(List.of("--project", empty.toString(), "--claude-config-dir", empty.toString(),
+        arguments.addAll(List.of("--project", project.toString(), "--claude-config-dir", empty.toString(),
                 "--managed-dir", empty.toString()));
         return JarLauncher.plain(arguments.toArray(String[]::new)).env("MEMDIR_USER_HOME", empty.toString());
     }
@@ -108,14 +114,35 @@ class ModernSubscriptionsIT {
         try (ModernSdkClient client = ModernSdkClient.start(launcher(memory("directory")))) {
             SubscriptionEvents events = new SubscriptionEvents();
             String recall = "memdir://memory/recall?q=backups";
-            try (Listening listening = listen(client, events, INDEX, recall, "file:///etc/passwd",
-                    "memdir://instructions", "memdir://instructions/report")) {
+            try (Listening listening = listen(client, events, INDEX, recall, "file:///etc/passwd", INSTRUCTIONS,
+                    REPORT)) {
                 SubscriptionEvent.Subscribed subscribed = events.awaitSubscribed();
 
-                assertThat(subscribed.honoured().resourceSubscriptionsOrEmpty()).containsExactlyInAnyOrder(INDEX,
-                        "memdir://instructions", "memdir://instructions/report");
+                assertThat(subscribed.honoured().resourceSubscriptionsOrEmpty())
+                        .containsExactlyInAnyOrder(INDEX, INSTRUCTIONS, REPORT);
                 assertThat(subscribed.missing().resourceSubscriptionsOrEmpty())
                         .containsExactlyInAnyOrder(recall, "file:///etc/passwd");
+            }
+        }
+    }
+
+    @Test
+    void anEditedClaudeMdIsHeardOnAListenToTheInstructions() throws Exception {
+        Path project = Files.createDirectories(temp.resolve("project"));
+        Files.writeString(project.resolve("CLAUDE.md"), "# App\n");
+        try (ModernSdkClient client = ModernSdkClient.start(launcher(memory("directory"), project))) {
+            assertThat(client.read(INSTRUCTIONS)).contains("# App").doesNotContain("A new rule.");
+            SubscriptionEvents events = new SubscriptionEvents();
+            try (Listening listening = listen(client, events, INSTRUCTIONS, REPORT)) {
+                assertThat(events.awaitSubscribed().honoured().resourceSubscriptionsOrEmpty())
+                        .containsExactlyInAnyOrder(INSTRUCTIONS, REPORT);
+
+                int before = events.mark();
+                Files.writeString(project.resolve("CLAUDE.md"), "# App\nA new rule.\n");
+                events.awaitUpdate(before, INSTRUCTIONS);
+                events.awaitUpdate(before, REPORT);
+
+                assertThat(client.read(INSTRUCTIONS)).contains("# App\nA new rule.");
             }
         }
     }
