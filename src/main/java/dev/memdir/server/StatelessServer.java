@@ -48,7 +48,7 @@ final class StatelessServer implements StatelessServing {
         if (requests == null) {
             McpChangeFeed feed = new McpChangeFeed();
             server = build(feed);
-            requests = new RequestLogging(server);
+            requests = new DeclaredBehaviour(server);
             changes = feed;
         }
         return requests;

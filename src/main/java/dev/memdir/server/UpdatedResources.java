@@ -22,6 +22,9 @@ final class UpdatedResources {
     private static final Set<String> REPORTED = Set.of(MemoryResources.INDEX_URI, MemoryResources.STATUS_URI,
             InstructionResources.TEXT_URI, InstructionResources.REPORT_URI);
 
+    private static final Set<String> LIST_CHANGES =
+            Set.of("toolsListChanged", "promptsListChanged", "resourcesListChanged");
+
     private final StatelessServer stateless;
     private volatile McpSyncServer legacy;
 
@@ -46,11 +49,12 @@ final class UpdatedResources {
     }
 
     /**
-     * What of a 2026-07-28 subscription memdir can honour: the resource subscriptions it reports changes of; the
-     * lists never change while it runs, so asking for their changes is agreed to and stays quiet.
+     * What of a 2026-07-28 subscription memdir can honour: the resource subscriptions it reports changes of. The
+     * lists never change while it runs (discover says {@code listChanged: false}), so their changes are not agreed to.
      */
     static SubscriptionFilter notifiable(SubscriptionFilter honoured) {
         Map<String, Object> kept = new LinkedHashMap<>(honoured.fields());
+        kept.keySet().removeAll(LIST_CHANGES);
         List<String> uris = honoured.resourceSubscriptionsOrEmpty().stream().filter(UpdatedResources::reported)
                 .toList();
         if (uris.isEmpty()) {

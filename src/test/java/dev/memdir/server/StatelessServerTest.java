@@ -36,6 +36,8 @@ class StatelessServerTest {
         assertThat(result.get("instructions")).isEqualTo("remember things");
         assertThat(((Map<String, ?>) result.get("capabilities")).keySet()).contains("tools", "resources", "prompts",
                 "completions", "logging");
+        assertThat(((Map<String, Object>) result.get("capabilities")).get("tools"))
+                .isEqualTo(Map.of("listChanged", false));
         assertThat(result.get("resultType")).isEqualTo("complete");
         assertThat(result.get("_meta")).isEqualTo(
                 Map.of("io.modelcontextprotocol/serverInfo", Map.of("name", "memdir", "version", "9.9")));
@@ -104,7 +106,7 @@ class StatelessServerTest {
     @Test
     void aSubscriptionIsAcknowledgedOnlyForWhatMemdirReports() {
         McpTransportResponse response = handle(new JsonRpc.JSONRPCRequest("subscriptions/listen", 9, Map.of(
-                "_meta", meta(), "notifications", Map.of("resourceSubscriptions",
+                "_meta", meta(), "notifications", Map.of("toolsListChanged", true, "resourceSubscriptions",
                         List.of(NOTE_URI, "memdir://memory/history/a.md", "file:///etc/passwd",
                                 "memdir://memory/history/../a.md")))));
         assertThat(response).isInstanceOf(McpTransportResponse.Streaming.class);

@@ -6,23 +6,25 @@ import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.server.McpRequestManager;
 import io.modelcontextprotocol.modern.server.McpTransportResponse;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import reactor.core.publisher.Mono;
 
 /**
- * The per-request logging of 2026-07-28 around the SDK's server: a request whose {@code _meta} names a log level
- * that does not exist is refused, as the revision asks, and {@code server/discover} declares the {@code logging}
- * capability that a server sending {@code notifications/message} must declare (the SDK's capability builder has
- * no way to, the feature being deprecated).
+ * Keeps what the SDK's 2026-07-28 server declares true to what memdir does. {@code server/discover} declares the
+ * {@code logging} capability that a server sending {@code notifications/message} must declare (the SDK's builder
+ * cannot, the feature being deprecated), and {@code listChanged: false} for tools, prompts and resources, as
+ * initialize does: the lists never change while memdir runs (the SDK would declare {@code true} for any server that
+ * takes subscriptions). A request whose {@code _meta} names a log level that does not exist is refused.
  */
-final class RequestLogging implements McpRequestManager {
+final class DeclaredBehaviour implements McpRequestManager {
 
     private static final String DISCOVER = "server/discover";
 
     private final McpRequestManager server;
 
-    RequestLogging(McpRequestManager server) {
+    DeclaredBehaviour(McpRequestManager server) {
         this.server = server;
     }
 
@@ -38,17 +40,24 @@ final class RequestLogging implements McpRequestManager {
                 .orElseGet(() -> server.handleBlocking(context, request).map(response -> declared(request, response)));
     }
 
-    /** A discover result with {@code capabilities.logging} added; any other response as it is. */
+    /** A discover result with logging declared and no list changes; any other response as it is. */
     private static McpTransportResponse declared(JsonRpc.JSONRPCRequest request, McpTransportResponse response) {
         if (!DISCOVER.equals(request.method()) || !(response instanceof McpTransportResponse.Result answer)
                 || !(answer.response().result() instanceof Map<?, ?> result)
                 || !(result.get("capabilities") instanceof Map<?, ?> capabilities)) {
             return response;
         }
-        Map<Object, Object> withLogging = new LinkedHashMap<>(capabilities);
-        withLogging.put("logging", Map.of());
+        Map<Object, Object> adjusted = new LinkedHashMap<>(capabilities);
+        adjusted.put("logging", Map.of());
+        for (String listed : List.of("tools", "prompts", "resources")) {
+            if (adjusted.get(listed) instanceof Map<?, ?> capability) {
+                Map<Object, Object> unchanging = new LinkedHashMap<>(capability);
+                unchanging.put("listChanged", false);
+                adjusted.put(listed, unchanging);
+            }
+        }
         Map<Object, Object> declared = new LinkedHashMap<>(result);
-        declared.put("capabilities", withLogging);
+        declared.put("capabilities", adjusted);
         return McpTransportResponse.result(JsonRpc.JSONRPCResponse.result(request.id(), declared));
     }
 
