@@ -57,6 +57,24 @@ final class HistoryResources {
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(body);
     }
 
+    /** The history URI of the file at {@code relative} below /memories, as change reports name it. */
+    static String uriOf(String relative) {
+        return PREFIX + relative;
+    }
+
+    /** Whether {@code uri} is a history URI exactly as change reports name it (no percent-encoding). */
+    static boolean isReported(String uri) {
+        if (!uri.startsWith(PREFIX)) {
+            return false;
+        }
+        try {
+            return MemoryPathParser.parse(MemoryPath.ROOT + "/" + uri.substring(PREFIX.length())).display()
+                    .equals(MemoryPath.ROOT + "/" + uri.substring(PREFIX.length()));
+        } catch (InvalidMemoryPathException e) {
+            return false;
+        }
+    }
+
     private static MemoryPath path(String uri) {
         String relative = URLDecoder.decode(uri.substring(PREFIX.length()), StandardCharsets.UTF_8);
         try {

@@ -1,8 +1,6 @@
 package dev.memdir.server;
 
 import dev.memdir.instructions.InstructionsCache;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.io.Closeable;
 import java.io.IOException;
 import org.slf4j.Logger;
@@ -18,7 +16,7 @@ final class InstructionUpdates implements Closeable {
 
     private final InstructionsCache cache;
     private final DirectoryWatcher watcher;
-    private volatile McpSyncServer server;
+    private volatile UpdatedResources updates;
 
     InstructionUpdates(InstructionsCache cache) throws IOException {
         this.cache = cache;
@@ -29,9 +27,9 @@ final class InstructionUpdates implements Closeable {
         return cache;
     }
 
-    /** Starts notifying through {@code server}, and resolves once in the background to know what to watch. */
-    void attach(McpSyncServer server) {
-        this.server = server;
+    /** Starts notifying through {@code updates}, and resolves once in the background to know what to watch. */
+    void attach(UpdatedResources updates) {
+        this.updates = updates;
         Thread first = new Thread(this::check, "memdir-instructions-first");
         first.setDaemon(true);
         first.start();
@@ -42,18 +40,14 @@ final class InstructionUpdates implements Closeable {
         try {
             boolean changed = cache.refresh();
             watcher.watch(cache.current().consulted().paths());
-            McpSyncServer target = server;
+            UpdatedResources target = updates;
             if (changed && target != null) {
-                notify(target, InstructionResources.TEXT_URI);
-                notify(target, InstructionResources.REPORT_URI);
+                target.updated(InstructionResources.TEXT_URI);
+                target.updated(InstructionResources.REPORT_URI);
             }
         } catch (IOException | RuntimeException e) {
             log.warn("Could not resolve the instructions again: {}", e.getMessage());
         }
-    }
-
-    private static void notify(McpSyncServer server, String uri) {
-        server.notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri));
     }
 
     @Override

@@ -66,11 +66,18 @@ public final class MemdirServer {
             InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
                     indexFile(store), settings.indexBudget(), json);
             String protocol = ServerInstructions.protocol(settings.tools());
-            ResourceUpdates memoryUpdates = new ResourceUpdates();
-            List<SyncToolSpecification> tools = tools(new ToolCatalog(json), memoryTool, recall, settings);
             List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
             resources.addAll(instructionResources.resources());
-            try (Closeable watch = store.watch(memoryUpdates.andThen(recall::changed))) {
+            Features features = new Features(tools(new ToolCatalog(json), memoryTool, recall, settings), resources,
+                    List.of(instructionResources.template(), recall.template(),
+                            new HistoryResources(store, json).template()),
+                    List.of(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt()),
+                    new Completions(store, instructions, roots).specifications());
+            StatelessServer stateless = new StatelessServer(features, serverInfo.name(), serverInfo.version(),
+                    instructionsText, mcpJson);
+            transport.serveStateless(stateless);
+            UpdatedResources updates = new UpdatedResources(stateless);
+            try (Closeable watch = store.watch(new ResourceUpdates(updates).andThen(recall::changed))) {
                 // Everything is registered before build(): adding later would send list-changed ahead of initialize.
                 McpSyncServer server = McpServer.sync(transport)
                         .jsonMapper(mcpJson)
@@ -81,21 +88,20 @@ public final class MemdirServer {
                         .jsonSchemaValidator(new PrecheckedToolSchemas())
                         // Handlers run on the transport's worker thread, one at a time, in arrival order.
                         .immediateExecution(true)
-                        .tools(tools)
-                        .resources(resources)
+                        .tools(features.tools())
+                        .resources(features.resources())
                         .uriTemplateManagerFactory(UriTemplates::new)
-                        .resourceTemplates(instructionResources.template(), recall.template(),
-                                new HistoryResources(store, json).template())
-                        .prompts(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt())
-                        .completions(new Completions(store, instructions, roots).specifications())
+                        .resourceTemplates(features.templates())
+                        .prompts(features.prompts())
+                        .completions(features.completions())
                         .rootsChangeHandler((exchange, newRoots) -> {
                             if (roots.follow(newRoots)) {
                                 instructionUpdates.check();
                             }
                         })
                         .build();
-                memoryUpdates.attach(server);
-                instructionUpdates.attach(server);
+                updates.attach(server);
+                instructionUpdates.attach(updates);
                 transport.awaitStopped();
                 server.closeGracefully();
             }

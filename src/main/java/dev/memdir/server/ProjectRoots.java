@@ -30,9 +30,12 @@ final class ProjectRoots {
         this.fallback = fallback;
     }
 
-    /** Asks the client for its roots the first time instructions are needed, if it offers roots. */
+    /**
+     * Asks the client for its roots the first time instructions are needed, if it offers roots. A 2026-07-28
+     * request has no exchange (roots are deprecated there): the project stays as configured.
+     */
     synchronized void askOnce(McpSyncServerExchange exchange) {
-        if (configured || asked) {
+        if (configured || asked || exchange == null) {
             return;
         }
         asked = true;

@@ -2,13 +2,17 @@ package dev.memdir.server.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /** What one input line turned out to be. */
-sealed interface Inbound permits Inbound.Message, Inbound.Reply, Inbound.Skip {
+sealed interface Inbound permits Inbound.Message, Inbound.Stateless, Inbound.Reply, Inbound.Skip {
 
     /** A well-formed message for the MCP session. */
     record Message(McpSchema.JSONRPCMessage message) implements Inbound {}
+
+    /** A 2026-07-28 request, served without a session. */
+    record Stateless(JsonRpc.JSONRPCRequest request) implements Inbound {}
 
     /** A line the transport answers itself with an error response. */
     record Reply(ObjectNode response) implements Inbound {}

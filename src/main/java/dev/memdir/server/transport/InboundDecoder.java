@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -30,7 +31,20 @@ final class InboundDecoder {
 
     Inbound decode(byte[] line, int maxLineBytes) {
         Checked checked = check(line, maxLineBytes);
-        return checked.refusal() != null ? checked.refusal() : message(checked.text(), checked.node().get("id"));
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        if (StatelessRequests.isStateless(checked.node())) {
+            return new Inbound.Stateless(statelessRequest(checked.node()));
+        }
+        return message(checked.text(), checked.node().get("id"));
+    }
+
+    /** The request as the 2026-07-28 server takes it: id, method and params exactly as they came. */
+    private JsonRpc.JSONRPCRequest statelessRequest(JsonNode node) {
+        Object id = json.convertValue(node.get("id"), Object.class);
+        Object params = node.hasNonNull("params") ? json.convertValue(node.get("params"), Object.class) : null;
+        return new JsonRpc.JSONRPCRequest(node.get("method").asText(), id, params);
     }
 
     /**

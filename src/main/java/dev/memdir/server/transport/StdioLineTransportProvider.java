@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -54,6 +55,8 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         return thread;
     });
     private final CompletableFuture<McpServerSession> session = new CompletableFuture<>();
+    private final CompletableFuture<StatelessServing> statelessServing = new CompletableFuture<>();
+    private final StatelessRequests stateless;
     private Thread reader;
     private Optional<InitializeAnswer> earlyAnswer = Optional.empty();
     private volatile Object initializeId;
@@ -71,6 +74,12 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         this.tools = Set.copyOf(tools);
         this.maxLineBytes = maxLineBytes;
         this.drainTimeout = drainTimeout;
+        this.stateless = new StatelessRequests(statelessServing, mcpJson, writer);
+    }
+
+    /** Serves 2026-07-28 requests with {@code serving}; those read before this wait for it in their turn. */
+    public void serveStateless(StatelessServing serving) {
+        statelessServing.complete(serving);
     }
 
     /**
@@ -130,7 +139,10 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
                 if (inbound instanceof Inbound.Reply reply) {
                     log.warn("Answered a bad input line with: {}", reply.response().path("error").path("message"));
                     worker.execute(() -> writer.writeLine(reply.response().toString()));
-                } else if (inbound instanceof Inbound.Message message) {
+                } else if (inbound instanceof Inbound.Stateless request) {
+                    stateless.received(request.request());
+                    worker.execute(() -> stateless.answer(request.request()));
+                } else if (inbound instanceof Inbound.Message message && !cancelsStateless(message.message())) {
                     dispatch(message.message());
                 }
             }
@@ -167,6 +179,14 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         } else {
             worker.execute(() -> handle(message));
         }
+    }
+
+    /** Whether {@code message} cancels a 2026-07-28 request, which it then does; the session never sees it. */
+    private boolean cancelsStateless(McpSchema.JSONRPCMessage message) {
+        return message instanceof McpSchema.JSONRPCNotification notification
+                && StatelessRequests.CANCELLED.equals(notification.method())
+                && notification.params() instanceof Map<?, ?> params && params.get("requestId") != null
+                && stateless.cancel(params.get("requestId"));
     }
 
     /** Answers initialize before the session exists (the request still goes to the session after). */
@@ -210,6 +230,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
             long deadline = System.nanoTime() + drainTimeout.toNanos();
             worker.shutdown();
             worker.awaitTermination(drainTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            stateless.end(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             long left = Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
             answerAll(pending.awaitAnswered(left), "Server stopped: input ended before this request could be answered");
         } catch (InterruptedException e) {

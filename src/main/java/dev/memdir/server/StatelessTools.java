@@ -1,0 +1,67 @@
+package dev.memdir.server;
+
+import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.server.McpRequestContext;
+import io.modelcontextprotocol.modern.server.McpSyncResponse;
+import io.modelcontextprotocol.modern.server.feature.McpSyncTool;
+import io.modelcontextprotocol.modern.server.feature.McpSyncToolRepository;
+import io.modelcontextprotocol.modern.server.feature.ToolsPage;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** The tools on 2026-07-28: the same definitions, in the same fixed order, calling the same handlers. */
+final class StatelessTools implements McpSyncToolRepository {
+
+    private final List<McpSchema.Tool> definitions = new ArrayList<>();
+    private final Map<String, McpSyncTool> byName = new LinkedHashMap<>();
+
+    StatelessTools(List<SyncToolSpecification> tools, RevisionBridge bridge) {
+        for (SyncToolSpecification spec : tools) {
+            McpSchema.Tool definition = bridge.convert(spec.tool(), McpSchema.Tool.class);
+            definitions.add(definition);
+            byName.put(definition.name(), McpSyncTool.of(definition, (ctx, request) -> answer(ctx, request, () ->
+                    bridge.convert(RevisionBridge.call(() -> spec.callHandler().apply(null,
+                            new io.modelcontextprotocol.spec.McpSchema.CallToolRequest(request.name(),
+                                    request.arguments() == null ? Map.of() : request.arguments()))),
+                            McpSchema.CallToolResult.class))));
+        }
+    }
+
+    @Override
+    public ToolsPage list(McpRequestContext ctx, String cursor) {
+        return new ToolsPage(List.copyOf(definitions), null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
+    }
+
+    @Override
+    public McpSyncTool find(McpRequestContext ctx, String name) {
+        return byName.get(name);
+    }
+
+    /** The result, preceded by one log line of what the call did when the request asked for a log level. */
+    private static McpSyncResponse<McpSchema.CallToolOutcome> answer(McpRequestContext ctx,
+            McpSchema.CallToolRequest request, Supplier<McpSchema.CallToolResult> call) {
+        Optional<RequestLog> log = RequestLog.of(ctx);
+        if (log.isEmpty()) {
+            return McpSyncResponse.result(call.get());
+        }
+        return McpSyncResponse.streaming(notifier -> {
+            long started = System.nanoTime();
+            McpSchema.CallToolResult result = call.get();
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("tool", request.name());
+            Object path = request.arguments() == null ? null : request.arguments().get("path");
+            if (path instanceof String) {
+                data.put("path", path);
+            }
+            data.put("isError", Boolean.TRUE.equals(result.isError()));
+            data.put("millis", (System.nanoTime() - started) / 1_000_000);
+            log.get().send(notifier, McpSchema.LoggingLevel.INFO, data);
+            return result;
+        });
+    }
+}
