@@ -94,6 +94,12 @@ class InboundDecoderTest {
                 Arguments.of(request(4, "tools/list", "\"x\""), -32600, "4"),
                 Arguments.of(request(4, "ping", "5"), -32600, "4"),
                 Arguments.of(request(4, "ping", "true"), -32600, "4"),
+                // a 2026-07-28 request whose integer id is past a long: the SDK's request type refuses it
+                Arguments.of(request("10000000000000000000000001", "tools/list", "{\"_meta\":{"
+                        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}"), -32600,
+                        "10000000000000000000000001"),
+                Arguments.of(request("-10000000000000000000000001", "server/discover", null), -32600,
+                        "-10000000000000000000000001"),
                 // params of a known method that do not fit
                 Arguments.of(request(5, "tools/call", "{}"), -32602, "5"),
                 Arguments.of(request(5, "tools/call", null), -32602, "5"),
