@@ -89,4 +89,8 @@ final class ModernRequest {
     String line() {
         return request.toString();
     }
+
+    ObjectNode node() {
+        return request;
+    }
 }

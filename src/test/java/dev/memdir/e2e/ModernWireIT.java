@@ -318,7 +318,7 @@ class ModernWireIT {
     @Test
     void twentyPipelinedModernRequestsWrittenAtOnceAreAnsweredInOrder() throws Exception {
         StringBuilder burst = new StringBuilder();
-        burst.append(ModernRequest.toolCall(1, "create", Map.of("path", "/memories/o.md", "file_text", "v0\n")))
+        burst.append(ModernRequest.toolCall(1, "create", Map.of("path", "/memories/o.md", "file_text", "v0")))
                 .append('\n');
         String last = "v0";
         for (int id = 2; id < 20; id++) {
@@ -365,7 +365,7 @@ class ModernWireIT {
         assertThat(names(modernList.path("result").path("tools")))
                 .isEqualTo(names(legacyList.path("result").path("tools")));
 
-        session.send(RawSession.toolCall("l2", "create", Map.of("path", "/memories/era.md", "file_text", "old\n")));
+        session.send(RawSession.toolCall("l2", "create", Map.of("path", "/memories/era.md", "file_text", "old")));
         JsonNode legacyCall = session.response("l2");
         assertThat(legacyCall.path("result").path("isError").asBoolean()).as(legacyCall.toString()).isFalse();
         assertThat(legacyCall.path("result").has("resultType")).isFalse();
