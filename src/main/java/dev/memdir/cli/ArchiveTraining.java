@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * Writes the start-up archive of a launch line: runs the jar once with the line's training options over a
- * scripted session (training.jsonl: initialize, the listings, every tool, the resources and a prompt) in a
+ * scripted session (training.jsonl: initialize, the listings, every tool, the resources and a prompt, then
+ * discover, listings, a call and a read as a 2026-07-28 client sends them) in a
  * throw-away root, home and project, so nothing of the user's memory or settings takes part.
  */
 final class ArchiveTraining {

@@ -27,7 +27,8 @@ final class StatelessServer implements StatelessServing {
     static final List<String> VERSIONS = List.of("2026-07-28", "2025-11-25");
 
     private final Features features;
-    private final McpSchema.Implementation serverInfo;
+    private final String name;
+    private final String version;
     private final String instructions;
     private final McpJsonMapper json;
     private McpServer server;
@@ -36,7 +37,8 @@ final class StatelessServer implements StatelessServing {
 
     StatelessServer(Features features, String name, String version, String instructions, McpJsonMapper json) {
         this.features = features;
-        this.serverInfo = McpSchema.Implementation.builder(name, version).build();
+        this.name = name;
+        this.version = version;
         this.instructions = instructions;
         this.json = json;
     }
@@ -46,7 +48,7 @@ final class StatelessServer implements StatelessServing {
         if (requests == null) {
             McpChangeFeed feed = new McpChangeFeed();
             server = build(feed);
-            requests = new LogLevelCheck(server);
+            requests = new RequestLogging(server);
             changes = feed;
         }
         return requests;
@@ -83,7 +85,7 @@ final class StatelessServer implements StatelessServing {
             }
         }
         return McpServer.builder()
-                .serverInfo(serverInfo)
+                .serverInfo(McpSchema.Implementation.builder(name, version).build())
                 .instructions(instructions)
                 .supportedVersions(VERSIONS)
                 .jsonMapper(json)

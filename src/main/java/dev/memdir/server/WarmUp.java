@@ -63,6 +63,9 @@ public final class WarmUp {
             ObjectMapper json = SharedJson.mapper();
             McpJsonMapper mcpJson = SharedJson.mcp();
             json.readTree(INITIALIZE);
+            // The SDK logs (at debug) as it reads a message: a call while SLF4J is still starting is held and
+            // replayed with a warning on stderr, so the SDK's part waits for logging.
+            loggerFactory();
             McpSchema.JSONRPCRequest request =
                     (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(mcpJson, INITIALIZE);
             mcpJson.convertValue(request.params(), McpSchema.InitializeRequest.class);

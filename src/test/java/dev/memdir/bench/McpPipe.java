@@ -65,6 +65,12 @@ final class McpPipe implements AutoCloseable {
                 "clientInfo", Map.of("name", "memdir-bench", "version", "1")), true);
     }
 
+    /** Sends {@code server/discover}, a 2026-07-28 client's first request; the answer's time counts from the spawn. */
+    Answer discover() throws IOException {
+        return exchange("server/discover", Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion",
+                "2026-07-28", "io.modelcontextprotocol/clientCapabilities", Map.of())), true);
+    }
+
     /** Sends {@code initialize}, then the {@code notifications/initialized} that opens the session for requests. */
     void open() throws IOException {
         initialize();

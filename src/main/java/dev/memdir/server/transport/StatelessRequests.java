@@ -31,9 +31,6 @@ final class StatelessRequests {
 
     private static final Logger log = LoggerFactory.getLogger(StatelessRequests.class);
 
-    /** stdio has no headers, so none are mirrored into tool parameters. */
-    private static final McpTransportContext CONTEXT =
-            McpTransportContext.create(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, McpHeaders.NOT_MIRRORED));
     static final String CANCELLED = "notifications/cancelled";
     private static final String LISTEN = "subscriptions/listen";
     private static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofSeconds(30);
@@ -71,26 +68,31 @@ final class StatelessRequests {
         inFlight.add(McpStdio.idKey(request.id()));
     }
 
-    /** Answers {@code request}; runs on the worker. */
+    /** Answers {@code request}; runs on the worker. A failure of the server itself is still an answer. */
     void answer(JsonRpc.JSONRPCRequest request) {
         Object key = McpStdio.idKey(request.id());
         if (cancelled.contains(key)) {
             answered(key);
             return;
         }
-        McpTransportResponse response = serving.join().requests().handleBlocking(CONTEXT, request).block();
-        if (response instanceof McpTransportResponse.Streaming streaming) {
-            if (LISTEN.equals(request.method())) {
+        try {
+            McpTransportResponse response = serving.join().requests().handleBlocking(Stdio.CONTEXT, request).block();
+            if (response instanceof McpTransportResponse.Streaming streaming && LISTEN.equals(request.method())) {
                 listen(key, streaming.messages());
-            } else {
-                streaming.messages().doOnNext(message -> write(key, message)).blockLast();
-                answered(key);
+                return;
             }
-        } else {
-            write(key, response instanceof McpTransportResponse.Result result ? result.response()
-                    : ((McpTransportResponse.Error) response).response());
-            answered(key);
+            if (response instanceof McpTransportResponse.Streaming streaming) {
+                streaming.messages().doOnNext(message -> write(key, message)).blockLast();
+            } else {
+                write(key, response instanceof McpTransportResponse.Result result ? result.response()
+                        : ((McpTransportResponse.Error) response).response());
+            }
+        } catch (RuntimeException e) {
+            log.error("Answering {} failed", request.method(), e);
+            write(key, JsonRpc.JSONRPCResponse.error(request.id(), new JsonRpc.JSONRPCResponse.JSONRPCError(
+                    McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error: " + e.getMessage())));
         }
+        answered(key);
     }
 
     private void answered(Object key) {
@@ -163,5 +165,13 @@ final class StatelessRequests {
         } catch (IOException e) {
             log.error("Could not serialise an outgoing message", e);
         }
+    }
+
+    /** A holder, so that a 2025-11-25 start loads none of the SDK's 2026-07-28 classes. */
+    private static final class Stdio {
+
+        /** stdio has no headers, so none are mirrored into tool parameters. */
+        static final McpTransportContext CONTEXT =
+                McpTransportContext.create(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, McpHeaders.NOT_MIRRORED));
     }
 }

@@ -1,0 +1,172 @@
+package dev.memdir.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.json.SharedJson;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.modern.JsonRpc;
+import io.modelcontextprotocol.modern.server.McpTransportResponse;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The 2026-07-28 server over features written for 2025-11-25, driven in process. */
+class StatelessServerTest {
+
+    private static final String NOTE_URI = "memdir://memory/index";
+    private static final String MISSING_TEMPLATE = "memdir://missing/{+path}";
+
+    private final StatelessServer server = new StatelessServer(features(), "memdir", "9.9", "remember things",
+            SharedJson.mcp());
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void discoverAdvertisesBothRevisionsTheInstructionsAndLogging() {
+        Map<String, Object> result = result(request("server/discover", Map.of()));
+
+        assertThat(result.get("supportedVersions")).isEqualTo(List.of("2026-07-28", "2025-11-25"));
+        assertThat(result.get("instructions")).isEqualTo("remember things");
+        assertThat(((Map<String, ?>) result.get("capabilities")).keySet()).contains("tools", "resources", "prompts",
+                "completions", "logging");
+        assertThat(result.get("resultType")).isEqualTo("complete");
+        assertThat(result.get("_meta")).isEqualTo(
+                Map.of("io.modelcontextprotocol/serverInfo", Map.of("name", "memdir", "version", "9.9")));
+    }
+
+    @Test
+    void aToolAnswersWithTheTextOfItsHandler() {
+        Map<String, Object> result = result(request("tools/call", Map.of("name", "echo",
+                "arguments", Map.of("text", "hello"))));
+
+        assertThat(result.get("content")).isEqualTo(List.of(Map.of("type", "text", "text", "echo: hello")));
+        assertThat(result.get("resultType")).isEqualTo("complete");
+    }
+
+    @Test
+    void listsAreLongLivedAndPublicReadsShortAndPrivate() {
+        Map<String, Object> tools = result(request("tools/list", Map.of()));
+        Map<String, Object> read = result(request("resources/read", Map.of("uri", NOTE_URI)));
+
+        assertThat(tools.get("ttlMs")).isEqualTo(CacheHints.LIST_TTL_MS);
+        assertThat(tools.get("cacheScope")).isEqualTo("public");
+        assertThat(read.get("ttlMs")).isEqualTo(CacheHints.MEMORY_TTL_MS);
+        assertThat(read.get("cacheScope")).isEqualTo("private");
+        assertThat(read.get("contents")).isEqualTo(
+                List.of(Map.of("uri", NOTE_URI, "mimeType", "text/markdown", "text", "the index")));
+    }
+
+    @Test
+    void aResourceNotFoundIsInvalidParamsOnThisRevision() {
+        JsonRpc.JSONRPCResponse.JSONRPCError error = error(request("resources/read",
+                Map.of("uri", "memdir://missing/a.md")));
+
+        assertThat(error.code()).isEqualTo(-32602);
+        assertThat(error.message()).isEqualTo("Resource not found");
+    }
+
+    @Test
+    void aHandlersOwnProtocolErrorKeepsItsCode() {
+        JsonRpc.JSONRPCResponse.JSONRPCError error = error(request("prompts/get", Map.of("name", "broken")));
+
+        assertThat(error.code()).isEqualTo(-32603);
+        assertThat(error.message()).isEqualTo("the prompt broke");
+    }
+
+    @Test
+    void anUnknownLogLevelIsRefused() {
+        Map<String, Object> meta = new LinkedHashMap<>(meta());
+        meta.put("io.modelcontextprotocol/logLevel", "loud");
+        JsonRpc.JSONRPCResponse.JSONRPCError error = error(
+                handle(new JsonRpc.JSONRPCRequest("tools/list", 7, Map.of("_meta", meta))));
+
+        assertThat(error.code()).isEqualTo(-32602);
+        assertThat(error.message()).contains("loud");
+    }
+
+    @Test
+    void completionsOfTemplatesAndPromptsReachTheirHandlers() {
+        Map<String, Object> result = result(request("completion/complete", Map.of(
+                "ref", Map.of("type", "ref/resource", "uri", MISSING_TEMPLATE),
+                "argument", Map.of("name", "path", "value", "no"))));
+
+        assertThat(result.get("completion")).isEqualTo(Map.of("values", List.of("notes.md"), "total", 1,
+                "hasMore", false));
+    }
+
+    @Test
+    void aSubscriptionIsAcknowledgedOnlyForWhatMemdirReports() {
+        McpTransportResponse response = handle(new JsonRpc.JSONRPCRequest("subscriptions/listen", 9, Map.of(
+                "_meta", meta(), "notifications", Map.of("resourceSubscriptions",
+                        List.of(NOTE_URI, "memdir://memory/history/a.md", "file:///etc/passwd",
+                                "memdir://memory/history/../a.md")))));
+        assertThat(response).isInstanceOf(McpTransportResponse.Streaming.class);
+
+        JsonRpc.JSONRPCMessage first = ((McpTransportResponse.Streaming) response).messages().blockFirst();
+        JsonRpc.JSONRPCNotification acknowledged = (JsonRpc.JSONRPCNotification) first;
+        assertThat(acknowledged.method()).isEqualTo("notifications/subscriptions/acknowledged");
+        assertThat(SharedJson.mcp().convertValue(acknowledged.params(), Map.class).get("notifications"))
+                .isEqualTo(Map.of("resourceSubscriptions", List.of(NOTE_URI, "memdir://memory/history/a.md")));
+    }
+
+    private McpTransportResponse request(String method, Map<String, Object> params) {
+        Map<String, Object> withMeta = new LinkedHashMap<>(params);
+        withMeta.put("_meta", meta());
+        return handle(new JsonRpc.JSONRPCRequest(method, 1, withMeta));
+    }
+
+    private McpTransportResponse handle(JsonRpc.JSONRPCRequest request) {
+        return server.requests().handleBlocking(McpTransportContext.EMPTY, request).block();
+    }
+
+    private static Map<String, Object> meta() {
+        return Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities", Map.of());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> result(McpTransportResponse response) {
+        assertThat(response).isInstanceOf(McpTransportResponse.Result.class);
+        return SharedJson.mcp().convertValue(((McpTransportResponse.Result) response).response().result(),
+                Map.class);
+    }
+
+    private static JsonRpc.JSONRPCResponse.JSONRPCError error(McpTransportResponse response) {
+        assertThat(response).isInstanceOf(McpTransportResponse.Error.class);
+        return ((McpTransportResponse.Error) response).response().error();
+    }
+
+    private static Features features() {
+        McpSchema.Tool echo = McpSchema.Tool.builder().name("echo").description("echoes")
+                .inputSchema(new McpSchema.JsonSchema("object", Map.of("text", Map.of("type", "string")), null, null,
+                        null, null))
+                .build();
+        SyncToolSpecification tool = new SyncToolSpecification(echo, (exchange, request) ->
+                McpSchema.CallToolResult.builder().addTextContent("echo: " + request.arguments().get("text")).build());
+        SyncResourceSpecification index = new SyncResourceSpecification(
+                McpSchema.Resource.builder().uri(NOTE_URI).name("index").mimeType("text/markdown").build(),
+                (exchange, request) -> new McpSchema.ReadResourceResult(List.of(
+                        new McpSchema.TextResourceContents(NOTE_URI, "text/markdown", "the index"))));
+        SyncResourceTemplateSpecification missing = new SyncResourceTemplateSpecification(
+                McpSchema.ResourceTemplate.builder().uriTemplate(MISSING_TEMPLATE).name("missing").build(),
+                (exchange, request) -> {
+                    throw McpError.RESOURCE_NOT_FOUND.apply(request.uri());
+                });
+        SyncPromptSpecification broken = new SyncPromptSpecification(
+                new McpSchema.Prompt("broken", "Broken", "always fails", List.of()), (exchange, request) -> {
+                    throw McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message("the prompt broke").build();
+                });
+        SyncCompletionSpecification paths = new SyncCompletionSpecification(
+                new McpSchema.ResourceReference(MISSING_TEMPLATE),
+                (exchange, request) -> new McpSchema.CompleteResult(
+                        new McpSchema.CompleteResult.CompleteCompletion(List.of("notes.md"), 1, false)));
+        return new Features(List.of(tool), List.of(index), List.of(missing), List.of(broken), List.of(paths));
+    }
+}
