@@ -110,6 +110,8 @@ final class ModernFuzzOracle {
             if (expect.codes() != null && !expect.codes().contains(code)) {
                 violations.add("error " + code + ", expected " + (expect.resultAllowed() ? "a result" : expect.codes())
                         + " for " + line.preview() + "; got " + Received.preview(response));
+            } else if (code == -32022) {
+                checkUnsupportedVersion(line, response.path("error").path("data"));
             }
             return;
         }
@@ -132,6 +134,23 @@ final class ModernFuzzOracle {
                 || !result.path("isError").isBoolean())) {
             violations.add("a tool result without content or isError for " + line.preview() + "; got "
                     + Received.preview(response));
+        }
+    }
+
+    /** -32022 names the versions memdir speaks and the one the request asked for. */
+    private void checkUnsupportedVersion(Line line, JsonNode data) {
+        String requested;
+        try {
+            requested = RawSession.JSON.readTree(line.bytes()).path("params").path("_meta")
+                    .path(ModernRequest.PROTOCOL_VERSION).asText();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        List<String> supported = new ArrayList<>();
+        data.path("supported").forEach(version -> supported.add(version.asText()));
+        if (!supported.equals(List.of("2026-07-28", "2025-11-25")) || !requested.equals(data.path("requested").asText())) {
+            violations.add("-32022 without data {supported: [2026-07-28, 2025-11-25], requested: " + requested
+                    + "} for " + line.preview() + "; got data " + data);
         }
     }
 

@@ -76,6 +76,13 @@ class ModernWireIT {
             assertThat(legacy.path("error").path("message").asText()).contains("not initialized");
         }
         try (WireSession session = WireSession.start(temp)) {
+            // A version that is no string still makes the request a 2026-07-28 one, which the SDK refuses.
+            session.send(ModernRequest.of(5, "tools/list").meta(ModernRequest.PROTOCOL_VERSION, 20260728).line());
+            JsonNode number = session.response(5);
+            assertThat(number.path("error").path("code").asInt()).as(number.toString()).isEqualTo(-32602);
+            assertThat(number.path("error").path("message").asText()).contains("protocolVersion");
+        }
+        try (WireSession session = WireSession.start(temp)) {
             session.send(ModernRequest.of(3, "tools/list").meta(ModernRequest.CLIENT_CAPABILITIES, null).line());
             JsonNode noCapabilities = session.response(3);
             assertThat(noCapabilities.path("error").path("code").asInt()).as(noCapabilities.toString())
@@ -347,6 +354,41 @@ class ModernWireIT {
             }
             assertThat(answers.get(19).path("result").path("content").get(0).path("text").asText())
                     .endsWith("     1\t" + last);
+        }
+    }
+
+    @Test
+    void everyModernRequestReadBeforeStdinClosesIsAnsweredAndAnOpenListenEnds() throws Exception {
+        int count = 300;
+        StringBuilder burst = new StringBuilder(ModernRequest.listen("open", INDEX, STATUS)).append('\n');
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String id = "req-" + i;
+            expected.add(id);
+            burst.append(switch (i % 3) {
+                case 0 -> ModernRequest.toolCall(id, "create", Map.of("path", "/memories/f" + i + ".md",
+                        "file_text", "n" + i));
+                case 1 -> ModernRequest.read(id, STATUS);
+                default -> ModernRequest.toolCall(id, "view", Map.of("path", "/memories"));
+            }).append('\n');
+        }
+        try (WireSession session = WireSession.start(temp)) {
+            session.send(burst.substring(0, burst.length() - 1));
+            List<JsonNode> all = session.closeInputAndReadRest();
+
+            List<String> answered = all.stream().filter(m -> !m.has("method")).map(m -> m.path("id").asText())
+                    .toList();
+            assertThat(answered.stream().filter(id -> !id.equals("open"))).as("each once, in order")
+                    .containsExactlyElementsOf(expected);
+            assertThat(answered).as("the listen's final result").containsOnlyOnce("open");
+            all.stream().filter(m -> !m.has("method")).forEach(ModernWireIT::assertComplete);
+            assertThat(all.stream().filter(m -> isTagged(m, "open")).findFirst().orElseThrow().path("method")
+                    .asText()).isEqualTo("notifications/subscriptions/acknowledged");
+            assertThat(session.waitForExit()).isZero();
+            assertThat(session.notJson()).isEmpty();
+        }
+        for (int i = 0; i < count; i += 3) {
+            assertThat(temp.resolve("memory/f" + i + ".md")).hasContent("n" + i);
         }
     }
 
