@@ -144,6 +144,10 @@ class InboundDecoderTest {
                         + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(3, "resources/read", "{\"uri\":\"memdir://memory/index\"}"),
                         McpSchema.JSONRPCRequest.class),
+                // initialize is 2025-11-25's even when its _meta names 2026-07-28
+                Arguments.of(request(3, "initialize", "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"},\"_meta\":{"
+                        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(complete("{\"type\":\"ref/prompt\",\"name\":\"p\"}", "{\"name\":\"a\",\"value\":\"x\"}"),
                         McpSchema.JSONRPCRequest.class),
                 // an unknown method with a valid shape goes to the session, which answers -32601
