@@ -133,9 +133,13 @@ final class ModernFuzzScript {
 
     private void initialize() {
         JsonNode id = id("init");
-        add(ProtocolFuzzIT.request(id, "initialize", ProtocolFuzzIT.obj("protocolVersion", "2025-11-25",
-                "capabilities", NODES.objectNode(), "clientInfo", ProtocolFuzzIT.obj("name", "modern-fuzz",
-                "version", "1"))), Expect.result(key(id), Era.LEGACY), "initialize");
+        ObjectNode params = ProtocolFuzzIT.obj("protocolVersion", "2025-11-25", "capabilities", NODES.objectNode(),
+                "clientInfo", ProtocolFuzzIT.obj("name", "modern-fuzz", "version", "1"));
+        if (random.nextBoolean()) {
+            // initialize is 2025-11-25's even when its _meta names 2026-07-28
+            params.set("_meta", ModernRequest.of(0, "x").node().path("params").path("_meta"));
+        }
+        add(ProtocolFuzzIT.request(id, "initialize", params), Expect.result(key(id), Era.LEGACY), "initialize");
         add(ProtocolFuzzIT.obj("jsonrpc", "2.0", "method", "notifications/initialized"), Expect.none(), "initialized");
         initialized = true;
     }

@@ -312,6 +312,22 @@ class ModernWireIT {
     }
 
     @Test
+    void anInitializeWhoseMetaNamesTheNewRevisionStartsA20251125SessionAndIsAnsweredOnce() throws Exception {
+        try (WireSession session = WireSession.start(temp)) {
+            session.send(ModernRequest.of("init", "initialize").param("protocolVersion", "2025-11-25")
+                    .param("capabilities", Map.of()).param("clientInfo", Map.of("name", "wire-test", "version", "1"))
+                    .line());
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":\"l1\",\"method\":\"tools/list\"}");
+            List<JsonNode> all = session.through("l1");
+            assertThat(all).as("the initialize answer, then the list's").hasSize(2);
+            assertThat(all.get(0).path("result").path("protocolVersion").asText()).as(all.get(0).toString())
+                    .isEqualTo("2025-11-25");
+            assertThat(all.get(1).path("result").path("tools").size()).isEqualTo(6);
+        }
+    }
+
+    @Test
     void modernRequestsInterleavedIntoALegacySessionAreAnsweredInTheirOwnRevision() throws Exception {
         try (WireSession session = WireSession.startLegacy(temp)) {
             session.send(ModernRequest.of("d", "server/discover").line());
