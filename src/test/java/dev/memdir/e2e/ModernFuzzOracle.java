@@ -175,6 +175,11 @@ final class ModernFuzzOracle {
             }
             JsonNode node = message.node();
             String method = node.path("method").asText();
+            if (node.has("id")) {
+                violations.add("a request from the server (none was asked for: no client declared roots, sampling or"
+                        + " elicitation): " + Received.preview(node));
+                continue;
+            }
             JsonNode subscription = node.path("params").path("_meta").get(ModernRequest.SUBSCRIPTION_ID);
             if (subscription == null) {
                 if (method.equals(UPDATED) || method.equals(ACKNOWLEDGED)) {

@@ -359,6 +359,10 @@ final class ModernFuzzScript {
     }
 
     private void open(ModernRequest request, String key, List<String> uris, String kind) {
+        if (random.nextInt(4) == 0) {
+            // Log messages belong to a request's own answer, never to a listen stream.
+            request.logLevel("debug");
+        }
         lines.add(new Line(bytes(request.node()), new Expect(Kind.LISTEN, key, Set.of(), true, Era.MODERN, false,
                 null, List.copyOf(uris)), kind));
         openListens.put(key, request.node().get("id"));
@@ -454,7 +458,7 @@ final class ModernFuzzScript {
 
     private void notification() {
         ObjectNode notification = ProtocolFuzzIT.obj("jsonrpc", "2.0", "method",
-                pick(List.of("notifications/progress", "notifications/whatever", "notifications/roots/list_changed")));
+                pick(List.of("notifications/progress", "notifications/whatever", "notifications/message")));
         if (random.nextBoolean()) {
             notification.set("params", ModernRequest.of(0, "x").node().get("params"));
         }
