@@ -35,6 +35,8 @@ final class ModernFuzzOracle {
     private final Map<String, Integer> answeredAt = new HashMap<>();
     private final Map<String, JsonNode> answerNodes = new HashMap<>();
     private final Map<String, Integer> updates = new HashMap<>();
+    /** For each acknowledged listen, the URIs its acknowledgement agreed to. */
+    private final Map<String, Set<String>> honouredUris = new HashMap<>();
     private final Map<String, Expect> answers = new HashMap<>();
     int inOrderAnswers;
     int listenFinals;
@@ -154,7 +156,8 @@ final class ModernFuzzOracle {
         }
         List<String> supported = new ArrayList<>();
         data.path("supported").forEach(version -> supported.add(version.asText()));
-        if (!supported.equals(List.of("2026-07-28", "2025-11-25")) || !requested.equals(data.path("requested").asText())) {
+        if (!supported.equals(List.of("2026-07-28", "2025-11-25"))
+                || !requested.equals(data.path("requested").asText())) {
             violations.add("-32022 without data {supported: [2026-07-28, 2025-11-25], requested: " + requested
                     + "} for " + line.preview() + "; got data " + data);
         }
@@ -192,7 +195,8 @@ final class ModernFuzzOracle {
             String key = ProtocolFuzzIT.Oracle.key(subscription);
             Line listen = listens.get(key);
             if (listen == null) {
-                violations.add("a message tagged with " + key + ", which no open listen has: " + Received.preview(node));
+                violations.add("a message tagged with " + key + ", which no open listen has: "
+                        + Received.preview(node));
                 continue;
             }
             if (method.equals(ACKNOWLEDGED)) {
@@ -213,7 +217,8 @@ final class ModernFuzzOracle {
         }
         listens.forEach((key, listen) -> {
             boolean cancelled = cancelBarrier.containsKey(key);
-            if (expectUpdates && !cancelled && honoured(listen).contains(ModernFuzzScript.INDEX) && !updates.containsKey(key)
+            if (expectUpdates && !cancelled && honoured(listen).contains(ModernFuzzScript.INDEX)
+                    && !updates.containsKey(key)
                     && wroteIndexWhileOpen(listen)) {
                 violations.add("no update of the index for " + listen.preview() + ", though MEMORY.md was written"
                         + " while it was open");
@@ -240,8 +245,6 @@ final class ModernFuzzOracle {
         });
     }
 
-    private final Map<String, Set<String>> honouredUris = new HashMap<>();
-
     /**
      * Whether a write of MEMORY.md succeeded after {@code listen} was sent and well before input ended (an update
      * is sent when the change is seen, which may be after the write's answer).
@@ -260,7 +263,8 @@ final class ModernFuzzOracle {
 
     private void checkHonoured(Line listen, JsonNode ack) {
         Set<String> honoured = new HashSet<>();
-        ack.path("params").path("notifications").path("resourceSubscriptions").forEach(uri -> honoured.add(uri.asText()));
+        ack.path("params").path("notifications").path("resourceSubscriptions")
+                .forEach(uri -> honoured.add(uri.asText()));
         honouredUris.put(listen.expect().key(), honoured);
         for (String uri : honoured) {
             if (!listen.expect().listenUris().contains(uri) || !uri.startsWith("memdir://")

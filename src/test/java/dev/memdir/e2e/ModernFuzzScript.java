@@ -440,7 +440,8 @@ final class ModernFuzzScript {
                     WRITE_INDEX);
             return;
         }
-        ModernRequest request = ModernRequest.of(id, "tools/call").param("name", "insert").param("arguments", arguments);
+        ModernRequest request = ModernRequest.of(id, "tools/call").param("name", "insert")
+                .param("arguments", arguments);
         add(request.node(), Expect.result(key(id), Era.MODERN).asTool(), WRITE_INDEX);
     }
 

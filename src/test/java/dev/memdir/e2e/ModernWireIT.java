@@ -251,7 +251,8 @@ class ModernWireIT {
             JsonNode ack = session.next();
             assertThat(ack.path("method").asText()).as(ack.toString()).isEqualTo(
                     "notifications/subscriptions/acknowledged");
-            assertThat(ack.path("params").path("_meta").path(ModernRequest.SUBSCRIPTION_ID).asText()).isEqualTo("sub-1");
+            assertThat(ack.path("params").path("_meta").path(ModernRequest.SUBSCRIPTION_ID).asText())
+                    .isEqualTo("sub-1");
             assertThat(ack.path("params").path("notifications").path("resourceSubscriptions"))
                     .as("only the URIs memdir can notify about").containsExactly(text(INDEX));
 
