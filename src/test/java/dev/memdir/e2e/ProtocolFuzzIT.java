@@ -44,7 +44,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -144,34 +143,17 @@ class ProtocolFuzzIT {
                 }
             }, "fuzz-writer");
 
-            List<Received> received = Collections.synchronizedList(new ArrayList<>());
             List<String> violations = Collections.synchronizedList(new ArrayList<>());
-            CountDownLatch finalSeen = new CountDownLatch(1);
-            CountDownLatch stdoutEnded = new CountDownLatch(1);
-            Thread reader = new Thread(() -> {
-                try {
-                    for (byte[] raw = stdout.next(); raw != null; raw = stdout.next()) {
-                        Received message = Received.parse(raw, received.size(), violations);
-                        received.add(message);
-                        if (message.response() && Oracle.key(NODES.textNode(FINAL_ID)).equals(message.idKey())) {
-                            finalSeen.countDown();
-                        }
-                    }
-                } catch (IOException e) {
-                    violations.add("reading stdout failed: " + e);
-                } finally {
-                    finalSeen.countDown();
-                    stdoutEnded.countDown();
-                }
-            }, "fuzz-reader");
-            reader.start();
+            FuzzStdout reading = new FuzzStdout(stdout, Oracle.key(NODES.textNode(FINAL_ID)), violations,
+                    "fuzz-reader");
+            List<Received> received = reading.received();
             writer.start();
 
             writer.join(TimeUnit.SECONDS.toMillis(120));
             assertThat(writer.isAlive()).as(tag + "the writer is stuck: the server stopped reading" + tail(stderr))
                     .isFalse();
             assertThat(writerFailure.get()).as(tag + "writing to the server failed" + tail(stderr)).isNull();
-            assertThat(finalSeen.await(120, TimeUnit.SECONDS)).as(tag + "the final view was not answered" + tail(stderr))
+            assertThat(reading.awaitFinal(120)).as(tag + "the final view was not answered" + tail(stderr))
                     .isTrue();
             assertThat(process.isAlive()).as(tag + "memdir died during the fuzz" + tail(stderr)).isTrue();
 
@@ -179,8 +161,7 @@ class ProtocolFuzzIT {
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).as(tag + "memdir did not exit after stdin closed"
                     + tail(stderr)).isTrue();
             assertThat(process.exitValue()).as(tag + "exit code after stdin closed" + tail(stderr)).isZero();
-            assertThat(stdoutEnded.await(10, TimeUnit.SECONDS)).as(tag + "stdout did not end").isTrue();
-            reader.join();
+            assertThat(reading.awaitEnd(10)).as(tag + "stdout did not end").isTrue();
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 
             Report report = Oracle.check(expected, received, violations);
@@ -339,7 +320,7 @@ class ProtocolFuzzIT {
     }
 
     /** The last lines of the server's stderr, for a failure message (the temp dir is gone afterwards). */
-    private static String tail(Path stderr) {
+    static String tail(Path stderr) {
         try {
             List<String> log = Files.readAllLines(stderr, StandardCharsets.ISO_8859_1);
             return "; memdir's stderr ends with:\n" + String.join("\n", log.subList(Math.max(0, log.size() - 30),

@@ -35,16 +35,23 @@ final class InboundDecoder {
             return checked.refusal();
         }
         if (StatelessRequests.isStateless(checked.node())) {
-            return new Inbound.Stateless(statelessRequest(checked.node()));
+            return statelessRequest(checked.node());
         }
         return message(checked.text(), checked.node().get("id"));
     }
 
-    /** The request as the 2026-07-28 server takes it: id, method and params exactly as they came. */
-    private JsonRpc.JSONRPCRequest statelessRequest(JsonNode node) {
-        Object id = json.convertValue(node.get("id"), Object.class);
-        Object params = node.hasNonNull("params") ? json.convertValue(node.get("params"), Object.class) : null;
-        return new JsonRpc.JSONRPCRequest(node.get("method").asText(), id, params);
+    /**
+     * The request as the 2026-07-28 server takes it: id, method and params exactly as they came. One the SDK's
+     * request type refuses (an integer id past a long) is answered here, as {@link #message} answers a 2025-11-25 one.
+     */
+    private Inbound statelessRequest(JsonNode node) {
+        try {
+            Object id = json.convertValue(node.get("id"), Object.class);
+            Object params = node.hasNonNull("params") ? json.convertValue(node.get("params"), Object.class) : null;
+            return new Inbound.Stateless(new JsonRpc.JSONRPCRequest(node.get("method").asText(), id, params));
+        } catch (RuntimeException e) {
+            return Inbound.error(node.get("id"), JsonRpcErrors.INVALID_REQUEST, "Invalid Request: " + e.getMessage());
+        }
     }
 
     /**

@@ -52,13 +52,18 @@ final class StatelessRequests {
 
     /**
      * Whether a message is a 2026-07-28 request: one of the revision's own methods, or any request whose
-     * {@code _meta} names a protocol version (a 2025-11-25 request never does).
+     * {@code _meta} names a protocol version (a 2025-11-25 request never does). {@code initialize} is always
+     * 2025-11-25's, whatever its {@code _meta} says: it starts that session, and the transport may have answered it
+     * already (served here too, it was answered twice).
      */
     static boolean isStateless(JsonNode message) {
         if (!message.has("id") || !message.path("method").isTextual()) {
             return false;
         }
         String method = message.get("method").asText();
+        if ("initialize".equals(method)) {
+            return false;
+        }
         return "server/discover".equals(method) || LISTEN.equals(method)
                 || message.path("params").path("_meta").has(McpSchema.MetaKeys.PROTOCOL_VERSION);
     }

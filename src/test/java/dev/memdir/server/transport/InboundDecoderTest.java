@@ -94,6 +94,12 @@ class InboundDecoderTest {
                 Arguments.of(request(4, "tools/list", "\"x\""), -32600, "4"),
                 Arguments.of(request(4, "ping", "5"), -32600, "4"),
                 Arguments.of(request(4, "ping", "true"), -32600, "4"),
+                // a 2026-07-28 request whose integer id is past a long: the SDK's request type refuses it
+                Arguments.of(request("10000000000000000000000001", "tools/list", "{\"_meta\":{"
+                        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}"), -32600,
+                        "10000000000000000000000001"),
+                Arguments.of(request("-10000000000000000000000001", "server/discover", null), -32600,
+                        "-10000000000000000000000001"),
                 // params of a known method that do not fit
                 Arguments.of(request(5, "tools/call", "{}"), -32602, "5"),
                 Arguments.of(request(5, "tools/call", null), -32602, "5"),
@@ -138,6 +144,10 @@ class InboundDecoderTest {
                         + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(request(3, "resources/read", "{\"uri\":\"memdir://memory/index\"}"),
                         McpSchema.JSONRPCRequest.class),
+                // initialize is 2025-11-25's even when its _meta names 2026-07-28
+                Arguments.of(request(3, "initialize", "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"},\"_meta\":{"
+                        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}"), McpSchema.JSONRPCRequest.class),
                 Arguments.of(complete("{\"type\":\"ref/prompt\",\"name\":\"p\"}", "{\"name\":\"a\",\"value\":\"x\"}"),
                         McpSchema.JSONRPCRequest.class),
                 // an unknown method with a valid shape goes to the session, which answers -32601
