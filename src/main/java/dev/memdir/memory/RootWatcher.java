@@ -23,12 +23,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Watches a memory root and everything below it, and reports which entries changed, whoever changed
  * them: this process, another memdir, or an editor. Changes are gathered for a moment and reported
- * together, so one atomic write (temp file, rename) is one report.
+ * together, so one atomic write (temp file, rename) is one report; under steady writes a report still goes out at
+ * least every {@value #LONGEST_GATHER_MILLIS} ms, so listeners are not kept waiting until the writes stop.
  */
 final class RootWatcher implements Closeable {
 
     private static final Logger log = LoggerFactory.getLogger(RootWatcher.class);
     private static final long SETTLE_MILLIS = 50;
+    private static final long LONGEST_GATHER_MILLIS = 250;
 
     private final Path root;
     private final WatchService service;
@@ -57,9 +59,13 @@ final class RootWatcher implements Closeable {
                 WatchKey first = service.take();
                 Set<String> changed = new HashSet<>();
                 boolean overflowed = drain(first, changed);
+                long reportBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LONGEST_GATHER_MILLIS);
                 for (WatchKey next = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS); next != null;
                         next = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS)) {
                     overflowed |= drain(next, changed);
+                    if (System.nanoTime() - reportBy >= 0) {
+                        break;
+                    }
                 }
                 if (overflowed) {
                     listener.accept(MemoryChanges.EVERYTHING);

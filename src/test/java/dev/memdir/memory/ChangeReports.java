@@ -44,6 +44,7 @@ public final class ChangeReports implements Consumer<MemoryChanges> {
     /** Returns every report taken so far, and those that arrive within {@code wait}. */
     public List<MemoryChanges> all(Duration wait) throws InterruptedException {
         await(changes -> false, wait);
+        arrived.drainTo(seen);
         return List.copyOf(seen);
     }
 }

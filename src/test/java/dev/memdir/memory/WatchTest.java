@@ -82,4 +82,17 @@ class WatchTest {
         assertThat(reports.all(Duration.ofMillis(500))).isNotEmpty()
                 .allSatisfy(changes -> assertThat(changes.paths()).noneMatch(path -> path.contains(".memdir")));
     }
+
+    @Test
+    void steadyWrites_areReportedWhileTheyGoOn() throws Exception {
+        write("MEMORY.md", "- start\n");
+        long stopAt = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        for (int line = 1; System.nanoTime() < stopAt; line++) {
+            call("insert", "path", "/memories/MEMORY.md", "insert_line", 0, "insert_text", "- " + line + "\n");
+            Thread.sleep(20);
+        }
+
+        // Taken the moment the writes stop: a watcher waiting for quiet would have reported nothing yet.
+        assertThat(reports.all(Duration.ZERO)).filteredOn(changes -> changes.touches("MEMORY.md")).hasSizeGreaterThan(2);
+    }
 }
