@@ -73,6 +73,44 @@ final class ConfigCommand {
         }
     }
 
+    /**
+     * Prints the registration of a memdir served over HTTP at {@code url} for {@code client}, with the bearer
+     * {@code token} when there is one; with {@code install}, runs {@code claude mcp add} if it can. Claude Desktop
+     * starts only local servers, so it reaches the URL through {@code mcp-remote}.
+     */
+    static int runHttp(Client client, String url, Optional<String> token, boolean install, PrintStream out,
+            PrintStream err) throws IOException, InterruptedException {
+        List<String> headers = token.map(t -> List.of("--header", "Authorization: Bearer " + t)).orElse(List.of());
+        switch (client) {
+            case CLAUDE_CODE:
+                List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--transport", "http", "--scope",
+                        "user", "memdir", url));
+                add.addAll(headers);
+                if (!install) {
+                    out.println(shell(add));
+                    return 0;
+                }
+                return install(add, out, err);
+            case CLAUDE_DESKTOP:
+                List<String> bridge = new ArrayList<>(List.of("npx", "-y", "mcp-remote", url));
+                bridge.addAll(headers);
+                out.println(desktopJson("memdir", bridge));
+                out.println();
+                out.println("Add the \"memdir\" entry to \"mcpServers\" in claude_desktop_config.json, then restart"
+                        + " Claude Desktop (it starts mcp-remote, which speaks to the URL).");
+                return 0;
+            case INSPECTOR:
+                List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector",
+                        "--transport", "http", "--server-url", url));
+                inspector.addAll(headers);
+                out.println(shell(inspector));
+                return 0;
+            default:
+                out.println(url);
+                return 0;
+        }
+    }
+
     /** Writes the launch line's start-up archive for the java running now, unless it is there already. */
     private static void prepareArchive(PrintStream err) throws IOException, InterruptedException {
         LaunchLine line = Registration.launchLine();

@@ -251,6 +251,13 @@ final class MemdirCommand implements Callable<Integer> {
             @Option(names = "--install",
                     description = "claude-code only: run 'claude mcp add' now (needs the claude CLI on the PATH).")
             boolean install,
+            @Option(names = "--http", paramLabel = "URL",
+                    description = "Register a memdir served over HTTP at URL (e.g. https://memdir.example/mcp)"
+                            + " instead of this jar.")
+            String http,
+            @Option(names = "--token", paramLabel = "TOKEN",
+                    description = "With --http: the bearer token the client sends (from 'memdir token create').")
+            String token,
             @Parameters(paramLabel = "SERVER-OPTION", arity = "0..*",
                     description = "Options the registered server runs with, after '--' (e.g. -- --root ~/notes)")
             List<String> serverArgs) {
@@ -264,9 +271,17 @@ final class MemdirCommand implements Callable<Integer> {
             err.println("memdir: --install works for claude-code only");
             return USAGE;
         }
+        Optional<String> problem = HttpRegistrationCheck.problem(http, token, serverArgs);
+        if (problem.isPresent()) {
+            err.println("memdir: " + problem.get());
+            return USAGE;
+        }
         try {
-            return ConfigCommand.run(parsed.get(), serverArgs == null ? List.of() : serverArgs, install,
-                    new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
+            PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+            if (http != null) {
+                return ConfigCommand.runHttp(parsed.get(), http, Optional.ofNullable(token), install, out, err);
+            }
+            return ConfigCommand.run(parsed.get(), serverArgs == null ? List.of() : serverArgs, install, out, err);
         } catch (IOException e) {
             err.println("memdir: " + e.getMessage());
             return STARTUP_FAILED;
