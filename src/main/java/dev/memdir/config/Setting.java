@@ -59,6 +59,14 @@ public enum Setting {
     AGENTS_MD(Default.ON, "Read AGENTS.md where a directory has no CLAUDE.md."),
     ALLOW_EXTERNAL_IMPORTS(Default.OFF,
             "Let project instruction files import files outside the project without approval."),
+    OAUTH_ISSUER(Parser.URL, "URL", Default.NONE, "Serve HTTP as an OAuth 2.1 resource server: take JWT access"
+            + " tokens of this issuer, checked against the keys its metadata names."),
+    OAUTH_AUDIENCE(Parser.URL, "URL", Default.described("the server's resource URL, as `https://host/mcp`"),
+            "With --oauth-issuer: the audience (aud) tokens must hold, this server's canonical URL."),
+    OAUTH_USER_CLAIM(Parser.TEXT, "CLAIM", Default.value("sub"),
+            "With --oauth-issuer: the claim that names the principal."),
+    OAUTH_NAMESPACE_CLAIM(Parser.TEXT, "CLAIM", Default.described("none: each principal has `user/<name>`"),
+            "With --oauth-issuer: the claim that names the principal's namespace."),
     CONFIG(Parser.PATH, "FILE", Default.described("`~/.memdir/config.yaml`"),
             "YAML settings file. Flags beat environment variables beat the file.");
 
@@ -87,7 +95,9 @@ public enum Setting {
         /** A positive whole number that fits in an int. */
         INT,
         /** A number of kept versions of one file, each a file on disk: 1 to 10000. */
-        VERSIONS
+        VERSIONS,
+        /** An absolute http or https URL without query or fragment. */
+        URL
     }
 
     /** What a setting is when nothing sets it: a value in the setting's own syntax, or a description. */

@@ -1,5 +1,6 @@
 package dev.memdir.config;
 
+import dev.memdir.auth.oauth.OAuthSettings;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.HistoryLimits;
@@ -30,13 +31,14 @@ import java.util.Optional;
  * @param searchTool whether recall is also published as a seventh tool, {@code search}
  * @param history how many earlier versions of files the root keeps
  * @param staleAfter how long a file may go untouched before it counts as stale
+ * @param oauth how HTTP requests are authenticated as an OAuth 2.1 resource server, if they are
  */
 public record Settings(Path root, Optional<PostgresMemory> database, Duration storeTimeout,
         ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
-        Duration staleAfter) {
+        Duration staleAfter, Optional<OAuthSettings> oauth) {
 
     /** Returns the memory as messages name it: its database namespace, else its root. */
     public String memoryName() {

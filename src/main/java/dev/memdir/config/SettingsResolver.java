@@ -19,6 +19,10 @@ import static dev.memdir.config.Setting.MAX_FILES;
 import static dev.memdir.config.Setting.MAX_FILE_BYTES;
 import static dev.memdir.config.Setting.MAX_ROOT_BYTES;
 import static dev.memdir.config.Setting.NAMESPACE;
+import static dev.memdir.config.Setting.OAUTH_AUDIENCE;
+import static dev.memdir.config.Setting.OAUTH_ISSUER;
+import static dev.memdir.config.Setting.OAUTH_NAMESPACE_CLAIM;
+import static dev.memdir.config.Setting.OAUTH_USER_CLAIM;
 import static dev.memdir.config.Setting.PROJECT;
 import static dev.memdir.config.Setting.READ_ONLY;
 import static dev.memdir.config.Setting.ROOT;
@@ -30,6 +34,8 @@ import static dev.memdir.config.Setting.STORE;
 import static dev.memdir.config.Setting.STORE_TIMEOUT;
 import static dev.memdir.config.Setting.TOOLS;
 
+import dev.memdir.auth.oauth.OAuthSettings;
+import dev.memdir.auth.oauth.SecureUrl;
 import dev.memdir.config.SettingSources.Raw;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
@@ -37,10 +43,13 @@ import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.Namespaces;
 import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -118,7 +127,8 @@ public final class SettingsResolver {
                 value(sources, SEARCH_TOOL, Boolean.class),
                 new HistoryLimits(value(sources, HISTORY_KEEP, Long.class).intValue(),
                         value(sources, HISTORY_MAX_BYTES, Long.class)),
-                value(sources, STALE_AFTER, Duration.class));
+                value(sources, STALE_AFTER, Duration.class),
+                oauth(sources));
     }
 
     /** Returns the value of a setting that has a default: the first source's, else the default. */
@@ -149,6 +159,7 @@ public final class SettingsResolver {
             case TIMEOUT -> timeout(raw);
             case INT -> count(raw, Integer.MAX_VALUE);
             case VERSIONS -> count(raw, 10_000);
+            case URL -> url(raw);
         };
     }
 
@@ -234,6 +245,28 @@ public final class SettingsResolver {
                     + (given.isPresent() ? "" : "; give one with --namespace"));
         }
         return Optional.of(new PostgresMemory(url, namespace, PostgresLogin.find(url, env, home)));
+    }
+
+    /** The OAuth resource server {@code --oauth-issuer} asks for, if it does; the other OAuth options need it. */
+    private Optional<OAuthSettings> oauth(SettingSources sources) throws ConfigException {
+        Optional<Raw> issuer = sources.lookup(OAUTH_ISSUER);
+        if (issuer.isEmpty()) {
+            for (Setting needsIssuer : List.of(OAUTH_AUDIENCE, OAUTH_USER_CLAIM, OAUTH_NAMESPACE_CLAIM)) {
+                Optional<Raw> given = sources.lookup(needsIssuer);
+                if (given.isPresent()) {
+                    throw new ConfigException(given.get().origin() + " needs --oauth-issuer URL: it says how to"
+                            + " read the access tokens of an issuer");
+                }
+            }
+            return Optional.empty();
+        }
+        URI issuerUrl = (URI) parse(OAUTH_ISSUER, issuer.get());
+        if (!SecureUrl.allowed(issuerUrl)) {
+            throw invalid(issuer.get(), SecureUrl.RULE);
+        }
+        return Optional.of(new OAuthSettings(issuerUrl, optional(sources, OAUTH_AUDIENCE, URI.class),
+                value(sources, OAUTH_USER_CLAIM, String.class).trim(),
+                optional(sources, OAUTH_NAMESPACE_CLAIM, String.class).map(String::trim)));
     }
 
     /** Returns Claude Code's configuration directory: the setting, else {@code CLAUDE_CONFIG_DIR}, else {@code ~/.claude}. */
@@ -342,6 +375,20 @@ public final class SettingsResolver {
         }
         long amount = Long.parseLong(matcher.group(1));
         return matcher.group(2).equalsIgnoreCase("ms") ? Duration.ofMillis(amount) : Duration.ofSeconds(amount);
+    }
+
+    private static URI url(Raw raw) throws ConfigException {
+        try {
+            URI url = new URI(raw.value().trim());
+            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && url.getHost() != null && url.getRawQuery() == null
+                    && url.getRawFragment() == null && url.getRawUserInfo() == null) {
+                return url;
+            }
+        } catch (URISyntaxException notAUrl) {
+            // reported below
+        }
+        throw invalid(raw, "an http or https URL without query or fragment, like https://login.example.com");
     }
 
     private static long count(Raw raw, long max) throws ConfigException {

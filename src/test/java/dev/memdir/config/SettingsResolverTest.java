@@ -3,11 +3,13 @@ package dev.memdir.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memdir.auth.oauth.OAuthSettings;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.StoreLimits;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +38,8 @@ class SettingsResolverTest {
 
     private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, claude-code-memory,"
             + " claude-config-dir, history-keep, history-max-bytes, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
-            + " managed-dir, max-file-bytes, max-files, max-root-bytes, namespace, project, read-only, root, scope,"
+            + " managed-dir, max-file-bytes, max-files, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
+            + " oauth-namespace-claim, oauth-user-claim, project, read-only, root, scope,"
             + " search-tool, session-id, stale-after, store, store-timeout, tools";
 
     @TempDir
@@ -260,6 +263,75 @@ class SettingsResolverTest {
         flags.put("agent", "reviewer");
         flags.put("scope", "user");
         assertFails("--namespace and --agent both choose the namespace; give one of them");
+    }
+
+    // ---- OAuth ----
+
+    @Test
+    void oauth_absent_none() throws Exception {
+        assertThat(resolve().oauth()).isEmpty();
+    }
+
+    @Test
+    void oauth_issuerAlone_audienceFromTheServerUserFromSub() throws Exception {
+        flags.put("oauth-issuer", "https://login.example.com/tenant");
+
+        assertThat(resolve().oauth()).contains(new OAuthSettings(URI.create("https://login.example.com/tenant"),
+                Optional.empty(), "sub", Optional.empty()));
+    }
+
+    @Test
+    void oauth_everyOptionFromFlagsEnvironmentAndFile() throws Exception {
+        env.put("MEMDIR_OAUTH_ISSUER", "http://127.0.0.1:9000");
+        flags.put("oauth-audience", "https://memdir.example.com/mcp");
+        write(defaultConfig(), "oauth-user-claim: email\noauth-namespace-claim: team\n");
+
+        assertThat(resolve().oauth()).contains(new OAuthSettings(URI.create("http://127.0.0.1:9000"),
+                Optional.of(URI.create("https://memdir.example.com/mcp")), "email", Optional.of("team")));
+    }
+
+    @Test
+    void oauth_optionsWithoutAnIssuer_refused() throws Exception {
+        flags.put("oauth-user-claim", "email");
+        assertFails("--oauth-user-claim needs --oauth-issuer URL: it says how to read the access tokens of an issuer");
+
+        flags.clear();
+        env.put("MEMDIR_OAUTH_AUDIENCE", "https://memdir.example.com/mcp");
+        assertFails("MEMDIR_OAUTH_AUDIENCE needs --oauth-issuer URL: it says how to read the access tokens of an"
+                + " issuer");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"login.example.com", "ftp://login.example.com", "https://login.example.com/?tenant=a",
+        "https://login.example.com/#a", "https://user@login.example.com", "https://"})
+    void oauth_issuerNotAnHttpUrl_refused(String issuer) {
+        flags.put("oauth-issuer", issuer);
+        assertFails("--oauth-issuer must be an http or https URL without query or fragment, like"
+                + " https://login.example.com, not '" + issuer + "'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://login.example.com", "http://10.0.0.1:8080", "http://127.example.com",
+        "http://[::2]:9000", "http://127.0.0.1.example.com"})
+    void oauth_issuerOnPlainHttpElsewhereThanThisMachine_refused(String issuer) {
+        flags.put("oauth-issuer", issuer);
+        assertFails("--oauth-issuer must be an https URL (http only on a loopback address), not '" + issuer + "'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://localhost:9000", "http://127.0.0.1", "http://127.1.2.3:80/realm",
+        "http://[::1]:9000", "HTTPS://login.example.com"})
+    void oauth_issuerOnHttpsOrThisMachine_taken(String issuer) throws Exception {
+        flags.put("oauth-issuer", issuer);
+        assertThat(resolve().oauth().orElseThrow().issuer()).isEqualTo(URI.create(issuer));
+    }
+
+    @Test
+    void oauth_audienceNotAUrl_refused() {
+        flags.put("oauth-issuer", "https://login.example.com");
+        flags.put("oauth-audience", "memdir.example.com");
+        assertFails("--oauth-audience must be an http or https URL without query or fragment, like"
+                + " https://login.example.com, not 'memdir.example.com'");
     }
 
     @Test
@@ -512,7 +584,7 @@ class SettingsResolverTest {
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
-                new HistoryLimits(5, 1 << 20), Duration.ofDays(30)));
+                new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty()));
     }
 
     @Test
@@ -592,7 +664,7 @@ class SettingsResolverTest {
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
-                HistoryLimits.DEFAULT, Duration.ofDays(90)));
+                HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty()));
     }
 
     // ---- config file errors ----

@@ -73,4 +73,16 @@ class StoreStartIT {
                 .doesNotContain("org.postgresql", "com.zaxxer", "dev.memdir.memory.postgres",
                         "dev.memdir.config.Postgres");
     }
+
+    @Test
+    void stdioStart_loadsNoClassOfOAuth() throws Exception {
+        Path classes = temp.resolve("classes.log");
+
+        JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
+                .jvmOptions("-Xlog:class+load=info:file=" + classes));
+
+        assertThat(run.exit()).isZero();
+        assertThat(Files.readString(classes)).contains("dev.memdir.memory.DirectoryStore ")
+                .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource");
+    }
 }
