@@ -174,7 +174,8 @@ class TokenCommandTest {
     private static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.run(args, InputStream.nullInputStream(), out, new PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit = Main.run(args, InputStream.nullInputStream(), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }
