@@ -19,6 +19,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
@@ -170,6 +172,35 @@ class TokenStoreTest {
         try (DirectoryStore memory = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "test")) {
             assertThat(memory.listedFiles()).isEmpty();
             assertThat(memory.usage().files()).isZero();
+        }
+    }
+
+    @Test
+    void aTokenAddedWhileTheRootsStoreChangesWaitsForTheChangeInTheSameProcess() throws Exception {
+        assumeThat(kind).isEqualTo(TokenStoreKind.DIRECTORY);
+        Path root = temp.resolve("memory");
+        CompletableFuture<IssuedToken> added = new CompletableFuture<>();
+        try (DirectoryStore memory = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "test")) {
+            boolean waited = memory.change(files -> {
+                Thread adding = new Thread(() -> {
+                    try {
+                        added.complete(IssuedToken.issue(store, "alice", "user/alice", false, Optional.empty(), NOW));
+                    } catch (IOException | RuntimeException e) {
+                        added.completeExceptionally(e);
+                    }
+                });
+                adding.start();
+                try {
+                    adding.join(300);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+                return adding.isAlive();
+            });
+
+            StoredToken token = added.get(10, TimeUnit.SECONDS).stored();
+            assertThat(waited).as("the token's writer waits for the change").isTrue();
+            assertThat(store.list()).containsExactly(token);
         }
     }
 
