@@ -6,10 +6,12 @@ import dev.memdir.auth.Authentication;
 import dev.memdir.auth.DirectoryTokenStore;
 import dev.memdir.auth.Principal;
 import dev.memdir.auth.TokenAuthenticator;
+import dev.memdir.auth.TokenSecrets;
 import dev.memdir.memory.postgres.LocalPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +58,7 @@ class TokenCommandTest {
     void listShowsEveryTokenWithoutItsSecretOrHash() throws Exception {
         String token = run("token", "create", "--user", "alice", "--root", root()).out().strip();
         run("token", "create", "--user", "bob", "--namespace", "team", "--read-only", "--root", root());
-        String hash = dev.memdir.auth.TokenSecrets.sha256(token);
+        String hash = TokenSecrets.sha256(token);
 
         Run listed = run("token", "list", "--root", root());
 
@@ -152,10 +154,26 @@ class TokenCommandTest {
         Run inTheRoot = run("token", "list", "--root", root());
 
         assertThat(created.exit()).as(created.err()).isZero();
-        assertThat(created.err()).contains("kept in memdir.tokens of " + database + ".");
+        assertThat(created.err()).contains("kept in memdir.tokens of " + database + ".").hasLineCount(2);
         assertThat(listed.out()).containsPattern("\n[0-9a-f]{12}  alice  team +no ")
                 .doesNotContain(created.out().strip());
         assertThat(inTheRoot.out()).startsWith("No tokens in ");
+    }
+
+    @Test
+    void anUnreachableDatabaseIsOneLineAndExit1() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+
+        Run run = run("token", "list", "--store", "postgresql://alice@127.0.0.1:" + port + "/team",
+                "--store-timeout", "1s");
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).startsWith("memdir: cannot open the tokens of postgresql://alice@127.0.0.1:" + port
+                + "/team: cannot reach the database: ").hasLineCount(1);
+        assertThat(run.out()).isEmpty();
     }
 
     private String root() {
