@@ -1,9 +1,11 @@
 package dev.memdir.cli;
 
+import dev.memdir.auth.TokenStore;
 import dev.memdir.config.ConfigException;
 import dev.memdir.config.Setting;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
+import dev.memdir.config.StoreChoice;
 import dev.memdir.config.StoreUnavailableException;
 import dev.memdir.server.MemdirServer;
 import java.io.IOException;
@@ -189,6 +191,56 @@ final class MemdirCommand implements Callable<Integer> {
             return USAGE;
         } catch (IOException e) {
             err.println("memdir: store " + words.get(0) + " failed: " + e.getMessage());
+            return STARTUP_FAILED;
+        }
+    }
+
+    @Command(name = "token", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = {"The bearer tokens of 'memdir serve --http', kept with the memory they guard (with"
+                    + " --store in its database, else in the root), as their SHA-256 only:",
+                    "'token create --user NAME [--namespace NS] [--read-only] [--expires 90d]' prints a new token"
+                    + " once (here --namespace and --read-only describe the token; namespace default: user/NAME);",
+                    "'token list' shows them without secrets;"
+                    + " 'token revoke ID' stops one."})
+    int tokenCommand(@Mixin SettingOptions tokenOptions,
+            @Parameters(paramLabel = "create|list|revoke [ID]", arity = "1..2") List<String> words,
+            @Option(names = "--user", paramLabel = "NAME", description = "create: who the token acts for.")
+            String user,
+            @Option(names = "--expires", paramLabel = "LIFETIME",
+                    description = "create: how long the token works, as 90d or 12h (default: until revoked).")
+            String expires) {
+        // --namespace and --read-only (settings of their own) describe the token here.
+        Map<String, String> flags = merged(tokenOptions);
+        Optional<String> namespace = Optional.ofNullable(flags.remove(Setting.NAMESPACE.key()));
+        Optional<String> readOnly = Optional.ofNullable(flags.remove(Setting.READ_ONLY.key()));
+        String command = words.get(0);
+        boolean create = command.equals("create") && words.size() == 1;
+        boolean describes = user != null || expires != null || namespace.isPresent() || readOnly.isPresent();
+        if (!create && (describes || !(command.equals("list") && words.size() == 1
+                || command.equals("revoke") && words.size() == 2))) {
+            err.println("memdir: use 'memdir token create --user NAME [--namespace NS] [--read-only] [--expires 90d]',"
+                    + " 'memdir token list' or 'memdir token revoke ID'");
+            return USAGE;
+        }
+        PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+        try {
+            Optional<TokenCommand.Request> request = create ? Optional.of(TokenCommand.request(user, namespace,
+                    readOnly.map(Boolean::parseBoolean).orElse(false), Optional.ofNullable(expires)))
+                    : Optional.empty();
+            Settings settings = SettingsResolver.forThisProcess().resolve(flags);
+            try (TokenStore store = StoreChoice.openTokens(settings)) {
+                return request.isPresent() ? TokenCommand.create(store, request.get(), out, err)
+                        : command.equals("list") ? TokenCommand.list(store, out)
+                        : TokenCommand.revoke(store, words.get(1), out, err);
+            }
+        } catch (ConfigException e) {
+            err.println("memdir: " + e.getMessage());
+            return USAGE;
+        } catch (StoreUnavailableException e) {
+            err.println("memdir: " + e.getMessage());
+            return STARTUP_FAILED;
+        } catch (IOException e) {
+            err.println("memdir: token " + command + " failed: " + e.getMessage());
             return STARTUP_FAILED;
         }
     }

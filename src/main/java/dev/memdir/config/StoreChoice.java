@@ -1,5 +1,8 @@
 package dev.memdir.config;
 
+import dev.memdir.auth.DirectoryTokenStore;
+import dev.memdir.auth.PostgresTokenStore;
+import dev.memdir.auth.TokenStore;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.postgres.PostgresConnection;
@@ -23,6 +26,23 @@ public final class StoreChoice {
             return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
         }
         return open(settings.database().get(), settings, actor);
+    }
+
+    /**
+     * Opens the bearer tokens kept with the memory the settings choose: the table {@code memdir.tokens} of its
+     * database, else the reserved file {@code .memdir-tokens} of the root.
+     */
+    public static TokenStore openTokens(Settings settings) throws IOException {
+        if (settings.database().isEmpty()) {
+            return DirectoryTokenStore.at(settings.root());
+        }
+        PostgresMemory memory = settings.database().get();
+        try {
+            return PostgresTokenStore.open(connection(memory, settings.storeTimeout()), memory.url().toString());
+        } catch (IOException e) {
+            throw new StoreUnavailableException("cannot open the tokens of " + memory.url() + ": " + e.getMessage(),
+                    e);
+        }
     }
 
     /** Opens the namespace of a PostgreSQL database that {@code memory} names, with the settings' limits. */

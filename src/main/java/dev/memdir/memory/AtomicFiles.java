@@ -38,7 +38,19 @@ final class AtomicFiles {
         write(target, content, false);
     }
 
+    /**
+     * As {@link #write(Path, byte[])}, but the file is owner-only whatever mode the old one had: for files of
+     * memdir's own that guard something (the token hashes).
+     */
+    static void writePrivate(Path target, byte[] content) throws IOException {
+        write(target, content, true, false);
+    }
+
     private static void write(Path target, byte[] content, boolean flush) throws IOException {
+        write(target, content, flush, true);
+    }
+
+    private static void write(Path target, byte[] content, boolean flush, boolean keepMode) throws IOException {
         Path directory = target.getParent();
         // CREATE_NEW refuses a name in use, so the name needs no secure randomness (SecureRandom's first use
         // costs tens of milliseconds).
@@ -56,7 +68,9 @@ final class AtomicFiles {
                     channel.force(true);
                 }
             }
-            keepModeOf(target, temp);
+            if (keepMode) {
+                keepModeOf(target, temp);
+            }
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temp);

@@ -7,20 +7,27 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The one lock every change to a root takes: an in-process lock (a JVM may hold only one
- * {@link FileLock} per file) and an OS lock on a hidden file that every memdir process respects.
+ * The one lock every change to a root takes: an in-process lock, one per root for the whole JVM (a JVM may hold
+ * only one {@link FileLock} per file, however many channels it opens: a store and the token file of one root
+ * each have a RootLock), and an OS lock on a hidden file that every memdir process respects.
  */
 final class RootLock implements Closeable {
 
     static final String FILE_NAME = MemoryNames.RESERVED_PREFIX + ".lock";
 
-    private final ReentrantLock local = new ReentrantLock();
+    private static final Map<Path, ReentrantLock> LOCAL = new ConcurrentHashMap<>();
+
+    private final ReentrantLock local;
     private final FileChannel channel;
 
+    /** The lock of {@code root}, a real path. */
     RootLock(Path root) throws IOException {
+        this.local = LOCAL.computeIfAbsent(root, any -> new ReentrantLock());
         Path file = root.resolve(FILE_NAME);
         this.channel = FileChannel.open(file, FilePermissions.createOptions(StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE), FilePermissions.privateFile(file));

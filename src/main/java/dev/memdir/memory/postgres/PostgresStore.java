@@ -1,6 +1,5 @@
 package dev.memdir.memory.postgres;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.HistoryLimits;
@@ -88,25 +87,7 @@ public final class PostgresStore implements MemoryStore {
     public static PostgresStore open(PostgresConnection connection, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
         Duration storeTimeout = connection.storeTimeout();
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(connection.jdbcUrl());
-        config.setDataSourceProperties(connection.properties());
-        config.setPoolName("memdir");
-        config.setMaximumPoolSize(POOL_SIZE);
-        config.setMinimumIdle(1);
-        // A call waits no longer than the store timeout for a connection (the pool's floor is 250 ms).
-        config.setConnectionTimeout(Math.max(250, storeTimeout.toMillis()));
-        config.setValidationTimeout(Math.max(250, storeTimeout.toMillis() / 2));
-        long seconds = Math.max(1, (storeTimeout.toMillis() + 999) / 1000);
-        config.addDataSourceProperty("connectTimeout", seconds);
-        // A backstop for a network that swallows packets: the server ends every wait of ours after the timeout.
-        config.addDataSourceProperty("socketTimeout", 3 * seconds);
-        HikariDataSource pool;
-        try {
-            pool = new HikariDataSource(config);
-        } catch (RuntimeException unreachable) {
-            throw new IOException("cannot reach the database: " + unreachable.getMessage(), unreachable);
-        }
+        HikariDataSource pool = ConnectionPool.open(connection, "memdir", POOL_SIZE, 1);
         try {
             return open(pool, listening(connection), pool, namespace, limits, historyLimits, actor, storeTimeout);
         } catch (IOException | RuntimeException e) {

@@ -15,10 +15,10 @@ import java.util.List;
  * the store needs only forward migrations, a version check and a lock, which are a few lines here, and a library
  * would load hundreds of classes at every start.
  */
-final class SchemaMigrations {
+public final class SchemaMigrations {
 
     /** The migrations in order: the file of version N is the N-th. */
-    private static final List<String> FILES = List.of("V1__memory.sql", "V2__redaction.sql");
+    private static final List<String> FILES = List.of("V1__memory.sql", "V2__redaction.sql", "V3__tokens.sql");
 
     /** Serializes memdirs that start together against one database, so that one of them migrates. */
     private static final long LOCK = 0x6d656d646972L;
@@ -30,8 +30,11 @@ final class SchemaMigrations {
         return FILES.size();
     }
 
-    /** Migrates the schema through {@code connection}; a schema newer than this memdir's is refused untouched. */
-    static void migrate(Connection connection) throws IOException {
+    /**
+     * Migrates the schema through {@code connection} (and commits); a schema newer than this memdir's is refused
+     * untouched. Public for the token store, which keeps its table in the same schema.
+     */
+    public static void migrate(Connection connection) throws IOException {
         try {
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {

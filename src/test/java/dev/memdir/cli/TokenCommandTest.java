@@ -1,0 +1,199 @@
+package dev.memdir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.auth.Authentication;
+import dev.memdir.auth.DirectoryTokenStore;
+import dev.memdir.auth.Principal;
+import dev.memdir.auth.TokenAuthenticator;
+import dev.memdir.auth.TokenSecrets;
+import dev.memdir.memory.postgres.LocalPostgres;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code memdir token create|list|revoke} in process, on a directory and a real PostgreSQL. */
+class TokenCommandTest {
+
+    @TempDir Path temp;
+
+    /** What one run of the command line printed. */
+    private record Run(int exit, String out, String err) {}
+
+    @Test
+    void createPrintsTheTokenAloneOnStdoutAndSaysOnStderrItIsShownOnce() throws Exception {
+        Run created = run("token", "create", "--user", "alice", "--expires", "90d", "--root", root());
+
+        assertThat(created.exit()).as(created.err()).isZero();
+        assertThat(created.out()).matches("mdt_[A-Za-z0-9_-]{43}\n");
+        assertThat(created.err()).matches("Token [0-9a-f]{12} acts for alice on namespace user/alice, read-write,"
+                + " expires \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ; kept in .*\\.memdir-tokens\\.\n"
+                + "This is the only time the token is shown: memdir keeps only its SHA-256\\. Store it now\\.\n");
+        assertThat(authenticate(created.out().strip()))
+                .isEqualTo(new Authentication.Accepted(new Principal("alice", "user/alice", false)));
+    }
+
+    @Test
+    void aSharedNamespaceAndReadOnlyGoIntoTheToken() throws Exception {
+        Run created = run("token", "create", "--user", "ci-bot", "--namespace", "team/backend", "--read-only",
+                "--root", root());
+
+        assertThat(created.exit()).as(created.err()).isZero();
+        assertThat(authenticate(created.out().strip()))
+                .isEqualTo(new Authentication.Accepted(new Principal("ci-bot", "team/backend", true)));
+    }
+
+    @Test
+    void listShowsEveryTokenWithoutItsSecretOrHash() throws Exception {
+        String token = run("token", "create", "--user", "alice", "--root", root()).out().strip();
+        run("token", "create", "--user", "bob", "--namespace", "team", "--read-only", "--root", root());
+        String hash = TokenSecrets.sha256(token);
+
+        Run listed = run("token", "list", "--root", root());
+
+        assertThat(listed.exit()).isZero();
+        List<String> lines = listed.out().lines().toList();
+        assertThat(lines.get(0)).matches("id +user +namespace +read-only +created +expires +revoked");
+        assertThat(lines.get(1)).matches("[0-9a-f]{12}  alice  user/alice  no +\\S+Z +- +-");
+        assertThat(lines.get(2)).matches("[0-9a-f]{12}  bob    team        yes +\\S+Z +- +-");
+        assertThat(listed.out()).doesNotContain(token).doesNotContain(token.substring(4)).doesNotContain(hash);
+    }
+
+    @Test
+    void revokeStopsTheToken() throws Exception {
+        String token = run("token", "create", "--user", "alice", "--root", root()).out().strip();
+        String id = run("token", "list", "--root", root()).out().lines().skip(1).findFirst().orElseThrow()
+                .split(" ")[0];
+
+        Run revoked = run("token", "revoke", id, "--root", root());
+        Run again = run("token", "revoke", id, "--root", root());
+
+        assertThat(revoked.out()).isEqualTo("Revoked token " + id + " (alice on namespace user/alice)\n");
+        assertThat(again.exit()).isZero();
+        assertThat(again.out()).startsWith("Token " + id + " was revoked already, at ");
+        assertThat(authenticate(token)).isEqualTo(new Authentication.Refused(401, "Bearer error=\"invalid_token\"",
+                "the token was revoked"));
+    }
+
+    @Test
+    void listOfARootWithoutTokensSaysSoAndCreatesNothing() {
+        Run listed = run("token", "list", "--root", root());
+
+        assertThat(listed.exit()).isZero();
+        assertThat(listed.out()).isEqualTo("No tokens in " + temp.resolve("memory")
+                .resolve(DirectoryTokenStore.FILE_NAME) + "\n");
+        assertThat(temp.resolve("memory")).doesNotExist();
+    }
+
+    @Test
+    void anUnknownIdIsOneLineAndExit2AndChangesNothing() throws Exception {
+        run("token", "create", "--user", "alice", "--root", root());
+        byte[] before = Files.readAllBytes(tokenFile());
+
+        Run unknown = run("token", "revoke", "0123456789ab", "--root", root());
+        Run notAnId = run("token", "revoke", "../../etc", "--root", root());
+
+        assertThat(unknown.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(unknown.err()).isEqualTo("memdir: no token has the id '0123456789ab' in " + tokenFile()
+                + "; 'memdir token list' shows them\n");
+        assertThat(notAnId.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(Files.readAllBytes(tokenFile())).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--expires=0d", "--expires=90y", "--expires=-1d", "--expires=3651d", "--expires=",
+            "--user=", "--user=al ice", "--user=.memdir", "--user=a/b", "--namespace=../other",
+            "--namespace=a//b", "--namespace=/abs", "--namespace=team/", "--namespace=team/.memdir-tokens",
+            "--namespace=a/../b", "--namespace=t\u00e9am"})
+    void badInputIsOneLineAndExit2AndNothingIsWritten(String option) {
+        List<String> args = new ArrayList<>(List.of("token", "create", "--root", root()));
+        if (!option.startsWith("--user")) {
+            args.add("--user=alice");
+        }
+        args.add(option);
+
+        Run run = run(args.toArray(String[]::new));
+
+        assertThat(run.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(run.err()).startsWith("memdir: --").endsWith("'\n").hasLineCount(1);
+        assertThat(run.out()).isEmpty();
+        assertThat(temp.resolve("memory")).doesNotExist();
+    }
+
+    @Test
+    void createWithoutAUserAndCreateOptionsElsewhereAreUsageErrors() {
+        Run noUser = run("token", "create", "--root", root());
+        Run listWithUser = run("token", "list", "--user", "alice", "--root", root());
+        Run revokeWithoutId = run("token", "revoke", "--root", root());
+
+        assertThat(noUser.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(noUser.err()).isEqualTo("memdir: token create needs --user NAME: who the token acts for\n");
+        assertThat(listWithUser.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(listWithUser.err()).startsWith("memdir: use 'memdir token create --user NAME");
+        assertThat(revokeWithoutId.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(temp.resolve("memory")).doesNotExist();
+    }
+
+    @Test
+    void onPostgresTheTokensLiveInTheDatabase() throws Exception {
+        String database = LocalPostgres.shared().freshStoreUrl();
+
+        Run created = run("token", "create", "--user", "alice", "--namespace", "team", "--store", database);
+        Run listed = run("token", "list", "--store", database);
+        Run inTheRoot = run("token", "list", "--root", root());
+
+        assertThat(created.exit()).as(created.err()).isZero();
+        assertThat(created.err()).contains("kept in memdir.tokens of " + database + ".").hasLineCount(2);
+        assertThat(listed.out()).containsPattern("\n[0-9a-f]{12}  alice  team +no ")
+                .doesNotContain(created.out().strip());
+        assertThat(inTheRoot.out()).startsWith("No tokens in ");
+    }
+
+    @Test
+    void anUnreachableDatabaseIsOneLineAndExit1() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+
+        Run run = run("token", "list", "--store", "postgresql://alice@127.0.0.1:" + port + "/team",
+                "--store-timeout", "1s");
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).startsWith("memdir: cannot open the tokens of postgresql://alice@127.0.0.1:" + port
+                + "/team: cannot reach the database: ").hasLineCount(1);
+        assertThat(run.out()).isEmpty();
+    }
+
+    private String root() {
+        return temp.resolve("memory").toString();
+    }
+
+    private Path tokenFile() {
+        return temp.resolve("memory").resolve(DirectoryTokenStore.FILE_NAME);
+    }
+
+    private Authentication authenticate(String token) {
+        return new TokenAuthenticator(DirectoryTokenStore.at(temp.resolve("memory")))
+                .authenticate(Optional.of("Bearer " + token));
+    }
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.run(args, InputStream.nullInputStream(), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}
