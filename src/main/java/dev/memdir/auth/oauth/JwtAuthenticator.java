@@ -23,7 +23,7 @@ import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Authentication.Accepted;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
-import dev.memdir.memory.Namespaces;
+import dev.memdir.auth.PrincipalNames;
 import java.text.ParseException;
 import java.time.Clock;
 import java.util.Collections;
@@ -138,7 +138,7 @@ public final class JwtAuthenticator implements Authenticator {
             if (given == null) {
                 return refusals.noNamespace(namespaceClaim);
             }
-            if (!(given instanceof String plain) || !Namespaces.isValid(plain)) {
+            if (!(given instanceof String plain) || !PrincipalNames.isNamespace(plain)) {
                 return refusals.unusableNamespace(namespaceClaim);
             }
             namespace = plain;

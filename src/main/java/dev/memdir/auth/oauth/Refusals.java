@@ -1,7 +1,7 @@
 package dev.memdir.auth.oauth;
 
 import dev.memdir.auth.Authentication.Refused;
-import dev.memdir.memory.Namespaces;
+import dev.memdir.auth.PrincipalNames;
 import java.net.URI;
 
 /**
@@ -131,7 +131,7 @@ final class Refusals {
     }
 
     Refused unusableNamespace(String claim) {
-        return invalid("the access token's '" + claim + "' claim is not a namespace (" + Namespaces.RULE + ")");
+        return invalid("the access token's '" + claim + "' claim is not a namespace (" + PrincipalNames.NAMESPACE_RULE + ")");
     }
 
     private Refused invalid(String reason) {

@@ -1,6 +1,6 @@
 package dev.memdir.auth.oauth;
 
-import dev.memdir.memory.Namespaces;
+import dev.memdir.auth.PrincipalNames;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -32,6 +32,6 @@ final class UserNamespace {
             previous = kept ? c : '_';
         }
         String result = namespace.toString();
-        return Namespaces.isValid(result) ? Optional.of(result) : Optional.empty();
+        return PrincipalNames.isNamespace(result) ? Optional.of(result) : Optional.empty();
     }
 }

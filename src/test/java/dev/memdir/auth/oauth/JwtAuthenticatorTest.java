@@ -356,9 +356,11 @@ class JwtAuthenticatorTest {
         assertAccepted(Tokens.sign(RSA, claims().claim("team", "team/backend").build()),
                 new Principal("alice", "team/backend", false));
         assertInvalid(Tokens.sign(RSA, claims().build()), "the access token has no 'team' claim naming its namespace");
-        String notANamespace = "the access token's 'team' claim is not a namespace (1-200 characters of A-Z a-z 0-9"
-                + " . _ / - without '..')";
+        String notANamespace = "the access token's 'team' claim is not a namespace (names of A-Z a-z 0-9 . _ - (none"
+                + " starting with a dot) joined by single slashes, 1-200 characters in all, without '..')";
         assertInvalid(Tokens.sign(RSA, claims().claim("team", "team/../other").build()), notANamespace);
+        // Two spellings of one directory would be two principals' namespaces on the directory store.
+        assertInvalid(Tokens.sign(RSA, claims().claim("team", "team//backend").build()), notANamespace);
         assertInvalid(Tokens.sign(RSA, claims().claim("team", List.of("team/backend")).build()), notANamespace);
     }
 
