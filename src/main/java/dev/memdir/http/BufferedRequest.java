@@ -22,7 +22,7 @@ final class BufferedRequest extends HttpServletRequestWrapper {
         this.body = body;
     }
 
-    /** Reads the body of {@code request}: empty when it is longer than {@code limit} bytes (nothing past it is read). */
+    /** Reads the body of {@code request}: empty when it is over {@code limit} bytes (nothing past it is read). */
     static Optional<byte[]> readBody(HttpServletRequest request, long limit) throws IOException {
         long declared = request.getContentLengthLong();
         if (declared > limit) {

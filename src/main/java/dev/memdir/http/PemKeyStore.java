@@ -61,8 +61,9 @@ final class PemKeyStore {
         if (algorithm == null) {
             return true;
         }
-        if (!certificate.getPublicKey().getAlgorithm().equals(key.getAlgorithm())
-                && !(key.getAlgorithm().startsWith("Ed") && certificate.getPublicKey().getAlgorithm().startsWith("Ed"))) {
+        String certified = certificate.getPublicKey().getAlgorithm();
+        if (!certified.equals(key.getAlgorithm())
+                && !(key.getAlgorithm().startsWith("Ed") && certified.startsWith("Ed"))) {
             return false;
         }
         byte[] challenge = "memdir".getBytes(StandardCharsets.US_ASCII);

@@ -98,7 +98,8 @@ public final class ServedMemory implements Closeable {
 
     @Override
     public void close() throws IOException {
-        try (MemoryStore closedLast = store; InstructionUpdates watcher = instructionUpdates; Closeable changes = watch) {
+        try (MemoryStore closedLast = store; InstructionUpdates watcher = instructionUpdates;
+                Closeable changes = watch) {
             McpSyncServer server = legacy;
             if (server != null) {
                 server.closeGracefully();
