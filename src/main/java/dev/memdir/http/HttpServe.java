@@ -119,7 +119,8 @@ public final class HttpServe {
         }
     }
 
-    private static Server jetty(HttpAddress address, Optional<KeyStore> keys, FrontServlet front) {
+    /** Returns the Jetty server (not started) that hands every request on {@code address} to {@code front}. */
+    static Server jetty(HttpAddress address, Optional<KeyStore> keys, FrontServlet front) {
         Server server = new Server();
         HttpConfiguration config = new HttpConfiguration();
         config.setSendServerVersion(false);
@@ -145,7 +146,8 @@ public final class HttpServe {
         holder.setAsyncSupported(true);
         context.addServlet(holder, "/*");
         server.setHandler(context);
-        server.setStopTimeout(1000);
+        // Drain has let the requests in flight finish; idle keep-alive connections need no grace.
+        server.setStopTimeout(0);
         return server;
     }
 

@@ -174,6 +174,7 @@ class HttpServeIT {
                 long stopping = System.nanoTime();
                 assertThat(server.terminate(Duration.ofSeconds(20))).contains(0);
                 assertThat(Duration.ofNanos(System.nanoTime() - stopping)).isLessThan(Duration.ofSeconds(5));
+                assertThat(server.stderr()).doesNotContain("WARN", "ERROR");
             }
         }
     }
@@ -359,6 +360,7 @@ class HttpServeIT {
             }
             assertThat(server.process().waitFor(15, TimeUnit.SECONDS)).isTrue();
             assertThat(server.process().exitValue()).isZero();
+            assertThat(server.stderr()).doesNotContain("WARN", "ERROR");
         }
     }
 
