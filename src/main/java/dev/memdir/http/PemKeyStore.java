@@ -1,9 +1,12 @@
 package dev.memdir.http;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -78,7 +81,7 @@ final class PemKeyStore {
     }
 
     private static List<? extends Certificate> certificates(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = new ByteArrayInputStream(read(file))) {
             List<? extends Certificate> chain = List.copyOf(CertificateFactory.getInstance("X.509")
                     .generateCertificates(in));
             if (chain.isEmpty()) {
@@ -90,8 +93,21 @@ final class PemKeyStore {
         }
     }
 
+    /** Reads a file; the error names it and says why in a few words. */
+    private static byte[] read(Path file) throws IOException {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new IOException("cannot read " + file + ": no such file", e);
+        } catch (AccessDeniedException e) {
+            throw new IOException("cannot read " + file + ": permission denied", e);
+        } catch (IOException e) {
+            throw new IOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     private static PrivateKey privateKey(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.US_ASCII);
+        String text = new String(read(file), StandardCharsets.US_ASCII);
         Matcher pem = PRIVATE_KEY.matcher(text);
         if (!pem.find()) {
             throw new IOException(file + " holds no PKCS#8 private key (-----BEGIN PRIVATE KEY-----); convert one"

@@ -61,6 +61,19 @@ class PemKeyStoreTest {
     }
 
     @Test
+    void load_missingFile_failsNamingIt() throws Exception {
+        SelfSignedPem pem = SelfSignedPem.make(temp, "RSA");
+        Path missing = temp.resolve("missing.pem");
+
+        assertThatThrownBy(() -> PemKeyStore.load(missing, pem.privateKey(), "p".toCharArray()))
+                .isInstanceOf(IOException.class)
+                .hasMessage("cannot read " + missing + ": no such file");
+        assertThatThrownBy(() -> PemKeyStore.load(pem.certificate(), missing, "p".toCharArray()))
+                .isInstanceOf(IOException.class)
+                .hasMessage("cannot read " + missing + ": no such file");
+    }
+
+    @Test
     void load_certificateFileWithoutCertificate_fails() throws Exception {
         SelfSignedPem pem = SelfSignedPem.make(temp, "RSA");
         Path notCertificate = temp.resolve("not.pem");
