@@ -23,7 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,9 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code memdir serve --http} through the real jar: the SDK's 2025-11-25 Streamable HTTP client and its 2026-07-28
- * HTTP client get the texts stdio gives, a listen hears a write, the health check follows the store, the hygiene
- * refusals, HTTPS from PEM files, the refusal to bind beyond loopback without authentication, and a SIGTERM that
- * lets the request in flight finish.
+ * HTTP client get the texts stdio gives, each revision hears the writes of the other, the health check follows the
+ * store, the hygiene refusals, HTTPS from PEM files, the refusal to bind beyond loopback without authentication,
+ * and a SIGTERM that lets the request in flight finish.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HttpServeIT {
@@ -64,6 +67,11 @@ class HttpServeIT {
     }
 
     private static McpSyncClient legacyClient(URI base, Optional<SSLContext> tls) {
+        return legacyClient(base, tls, contents -> { });
+    }
+
+    private static McpSyncClient legacyClient(URI base, Optional<SSLContext> tls,
+            Consumer<List<McpSchema.ResourceContents>> updates) {
         HttpClientStreamableHttpTransport.Builder transport = HttpClientStreamableHttpTransport.builder(base.toString())
                 .endpoint("/mcp");
         tls.ifPresent(context -> transport.customizeClient(client -> client.sslContext(context)));
@@ -71,6 +79,7 @@ class HttpServeIT {
                 .requestTimeout(Duration.ofSeconds(30))
                 .initializationTimeout(Duration.ofSeconds(30))
                 .clientInfo(new McpSchema.Implementation("memdir-e2e", "1"))
+                .resourcesUpdateConsumer(updates)
                 .build();
         client.initialize();
         return client;
@@ -153,28 +162,39 @@ class HttpServeIT {
     }
 
     @Test
-    void listenOverHttp_hearsAWriteMadeThroughTheOtherRevision() throws Exception {
+    void changesOverHttp_eachRevisionHearsAWriteMadeThroughTheOther() throws Exception {
         try (ServingJar server = serve(memoryArgs("listen"))) {
             io.modelcontextprotocol.modern.client.McpSyncClient modern = modernClient(server.mcp(), Optional.empty());
             SubscriptionEvents events = new SubscriptionEvents();
+            BlockingQueue<String> legacyHeard = new LinkedBlockingQueue<>();
+            McpSyncClient legacy = legacyClient(server.base(), Optional.empty(), contents -> contents.forEach(
+                    content -> legacyHeard.add(((McpSchema.TextResourceContents) content).text())));
             try (Listening listening = modern.listen().resourceUpdates(INDEX, STATUS).open(events)) {
                 assertThat(events.awaitSubscribed().honoured().resourceSubscriptionsOrEmpty())
                         .containsExactlyInAnyOrder(INDEX, STATUS);
+                legacy.subscribeResource(new McpSchema.SubscribeRequest(INDEX));
+
                 int before = events.mark();
-                McpSyncClient legacy = legacyClient(server.base(), Optional.empty());
-                try {
-                    SdkClient.call(legacy, "create", Map.of("path", "/memories/MEMORY.md", "file_text", "- a\n"));
-                } finally {
-                    legacy.closeGracefully();
-                }
+                SdkClient.call(legacy, "create", Map.of("path", "/memories/MEMORY.md", "file_text", "- a\n"));
                 events.awaitUpdate(before, INDEX);
                 events.awaitUpdate(before, STATUS);
+
+                modern.tool("str_replace").arguments(Map.of("path", "/memories/MEMORY.md", "old_str", "- a",
+                        "new_str", "- b")).call();
+                String heard = legacyHeard.poll(30, TimeUnit.SECONDS);
+                while (heard != null && !heard.equals("- b\n")) {
+                    heard = legacyHeard.poll(30, TimeUnit.SECONDS);
+                }
+                assertThat(heard).as("the 2025-11-25 session re-read the index after the 2026-07-28 write")
+                        .isEqualTo("- b\n");
 
                 // An open stream is no request in flight: it ends at once, not after the 10 s a request may take.
                 long stopping = System.nanoTime();
                 assertThat(server.terminate(Duration.ofSeconds(20))).contains(0);
                 assertThat(Duration.ofNanos(System.nanoTime() - stopping)).isLessThan(Duration.ofSeconds(5));
                 assertThat(server.stderr()).doesNotContain("WARN", "ERROR");
+            } finally {
+                legacy.close();
             }
         }
     }
