@@ -117,7 +117,7 @@ final class FrontServlet extends HttpServlet {
                     + wait.getAsLong() + " s");
             return;
         }
-        Optional<NamespaceServer> server = servers.forNamespace(principal.namespace());
+        Optional<NamespaceServer> server = servers.forPrincipal(principal);
         if (server.isEmpty()) {
             Answers.refuse(response, 403, "no memory is served here for " + principal.name());
             return;

@@ -84,7 +84,7 @@ public final class HttpServe {
         int maxBytes = (int) Math.min(http.maxRequestBytes(), Integer.MAX_VALUE - 8);
         MemoryStore store = StoreChoice.open(settings, sessionId);
         ServedMemory memory = ServedMemory.open(settings, version, store, sessionId);
-        try (NamespaceServers servers = new SingleNamespace(namespace,
+        try (NamespaceServers servers = new SingleNamespace(namespace, settings.readOnly(),
                 new NamespaceServer(memory, SharedJson.mcp(), maxBytes))) {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),

@@ -1,22 +1,29 @@
 package dev.memdir.http;
 
+import dev.memdir.auth.Principal;
 import java.io.IOException;
 import java.util.Optional;
 
-/** One namespace, the configured store, served to every principal whose namespace it is. */
+/**
+ * One namespace, the configured store, served to every principal whose namespace it is. Its tools are the server's
+ * (all of them, or view only with --read-only), so a read-only principal is served only by a read-only server.
+ */
 final class SingleNamespace implements NamespaceServers {
 
     private final String namespace;
+    private final boolean readOnly;
     private final NamespaceServer server;
 
-    SingleNamespace(String namespace, NamespaceServer server) {
+    SingleNamespace(String namespace, boolean readOnly, NamespaceServer server) {
         this.namespace = namespace;
+        this.readOnly = readOnly;
         this.server = server;
     }
 
     @Override
-    public Optional<NamespaceServer> forNamespace(String wanted) {
-        return namespace.equals(wanted) ? Optional.of(server) : Optional.empty();
+    public Optional<NamespaceServer> forPrincipal(Principal principal) {
+        boolean allowed = principal.namespace().equals(namespace) && (readOnly || !principal.readOnly());
+        return allowed ? Optional.of(server) : Optional.empty();
     }
 
     @Override

@@ -50,7 +50,7 @@ class FrontServletTest {
 
     private final NamespaceServers none = new NamespaceServers() {
         @Override
-        public Optional<NamespaceServer> forNamespace(String namespace) {
+        public Optional<NamespaceServer> forPrincipal(Principal principal) {
             return Optional.empty();
         }
 
