@@ -84,8 +84,14 @@ public final class HttpServe {
         int maxBytes = (int) Math.min(http.maxRequestBytes(), Integer.MAX_VALUE - 8);
         MemoryStore store = StoreChoice.open(settings, sessionId);
         ServedMemory memory = ServedMemory.open(settings, version, store, sessionId);
-        try (NamespaceServers servers = new SingleNamespace(namespace, settings.readOnly(),
-                new NamespaceServer(memory, SharedJson.mcp(), maxBytes))) {
+        NamespaceServer served;
+        try {
+            served = new NamespaceServer(memory, SharedJson.mcp(), maxBytes);
+        } catch (RuntimeException e) {
+            memory.close();
+            throw e;
+        }
+        try (NamespaceServers servers = new SingleNamespace(namespace, settings.readOnly(), served)) {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
                     http.allowedOrigins()), authenticator, new Principal("local", namespace, settings.readOnly()),
