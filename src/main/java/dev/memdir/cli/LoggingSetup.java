@@ -21,6 +21,19 @@ final class LoggingSetup {
         file.ifPresent(path -> root.addAppender(fileAppender(context, path)));
     }
 
+    /**
+     * Jetty says at info what it starts and stops; the access log and memdir's one serving line say what matters, so
+     * its info lines show only when the level asks for debug.
+     */
+    static void quietJetty(String level) {
+        Level chosen = Level.toLevel(level, Level.INFO);
+        if (chosen.isGreaterOrEqual(Level.INFO)) {
+            LoggerContext context = (LoggerContext) WarmUp.loggerFactory();
+            Level jetty = chosen.isGreaterOrEqual(Level.WARN) ? chosen : Level.WARN;
+            context.getLogger("org.eclipse.jetty").setLevel(jetty);
+        }
+    }
+
     private static FileAppender<ILoggingEvent> fileAppender(LoggerContext context, Path path) {
         FileAppender<ILoggingEvent> appender = new FileAppender<>();
         appender.setContext(context);

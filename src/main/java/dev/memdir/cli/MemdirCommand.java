@@ -7,6 +7,7 @@ import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
 import dev.memdir.config.StoreChoice;
 import dev.memdir.config.StoreUnavailableException;
+import dev.memdir.http.HttpServe;
 import dev.memdir.server.MemdirServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,7 +63,8 @@ final class MemdirCommand implements Callable<Integer> {
 
     /** Options given before {@code serve} count too; those after it win. */
     @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "Serve MCP over stdio (the default command).")
+            description = {"Serve MCP over stdio (the default command);",
+                    "with --http [HOST:]PORT, Streamable HTTP at http://HOST:PORT/mcp."})
     int serveCommand(@Mixin SettingOptions serveOptions) {
         return serve(merged(serveOptions));
     }
@@ -343,6 +345,12 @@ final class MemdirCommand implements Callable<Integer> {
         }
     }
 
+    /** In a method of its own: Jetty and the servlet API load only when HTTP is served. */
+    private int serveHttp(Settings settings) throws IOException, InterruptedException {
+        LoggingSetup.quietJetty(settings.logLevel());
+        return HttpServe.run(settings, Version.current(), Optional.empty(), err);
+    }
+
     private Map<String, String> merged(SettingOptions subcommandOptions) {
         Map<String, String> flags = new HashMap<>(options.given());
         flags.putAll(subcommandOptions.given());
@@ -366,6 +374,9 @@ final class MemdirCommand implements Callable<Integer> {
         Settings settings = resolved.get();
         LoggingSetup.apply(settings.logLevel(), settings.logFile());
         try {
+            if (settings.http().address().isPresent()) {
+                return serveHttp(settings);
+            }
             MemdirServer.serve(settings, Version.current(), stdin, stdout);
             return 0;
         } catch (StoreUnavailableException e) {

@@ -37,7 +37,12 @@ final class SettingOptions {
             String onByDefault = setting.defaultValue().orElseThrow().equals("true") ? " On by default." : "";
             return option.type(Boolean.class).negatable(true).description(setting.help() + onByDefault + env).build();
         }
-        return option.type(String.class).paramLabel(setting.label())
+        if (setting.isRepeatable()) {
+            option.type(String[].class).arity("1");
+        } else {
+            option.type(String.class);
+        }
+        return option.paramLabel(setting.label())
                 .description(setting.help() + " Default: " + setting.defaultText().replace("`", "") + "." + env)
                 .build();
     }
@@ -47,7 +52,10 @@ final class SettingOptions {
         Map<String, String> flags = new HashMap<>();
         for (Setting setting : Setting.values()) {
             Object value = spec.findOption(setting.option()).getValue();
-            if (value != null) {
+            if (value instanceof String[] values) {
+                // A repeated option's values, as the environment and the file write them: separated by commas.
+                flags.put(setting.key(), String.join(",", values));
+            } else if (value != null) {
                 flags.put(setting.key(), value.toString());
             }
         }

@@ -67,6 +67,19 @@ public enum Setting {
             "With --oauth-issuer: the claim that names the principal."),
     OAUTH_NAMESPACE_CLAIM(Parser.TEXT, "CLAIM", Default.described("none: each principal has `user/<name>`"),
             "With --oauth-issuer: the claim that names the principal's namespace."),
+    HTTP(Parser.ADDRESS, "[HOST:]PORT", Default.described("stdio"),
+            "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST defaults to 127.0.0.1; port 0"
+            + " takes a free one)."),
+    TLS_CERT(Parser.PATH, "FILE", Default.NONE,
+            "With --http: serve HTTPS with this PEM certificate (chain); needs --tls-key."),
+    TLS_KEY(Parser.PATH, "FILE", Default.NONE, "With --http: the PEM private key (PKCS#8) of --tls-cert."),
+    ALLOW_ORIGIN(Parser.ORIGINS, "ORIGIN", Default.described("none: only requests without an `Origin`"),
+            "With --http: a browser Origin that may call the server, as https://app.example:8443 (repeatable;"
+            + " comma-separated in the environment and the file)."),
+    MAX_REQUEST_BYTES(Parser.BYTES, "N", Default.value("4M"),
+            "With --http: the largest request body; a larger one gets 413."),
+    RATE(Parser.INT, "N", Default.value("50"),
+            "With --http: requests a second each principal may make, in bursts of twice as many; more get 429."),
     CONFIG(Parser.PATH, "FILE", Default.described("`~/.memdir/config.yaml`"),
             "YAML settings file. Flags beat environment variables beat the file.");
 
@@ -97,7 +110,11 @@ public enum Setting {
         /** A number of kept versions of one file, each a file on disk: 1 to 10000. */
         VERSIONS,
         /** An absolute http or https URL without query or fragment. */
-        URL
+        URL,
+        /** Where to listen: {@code [HOST:]PORT}, as {@code 8080}, {@code 0.0.0.0:8080} or {@code [::1]:8080}. */
+        ADDRESS,
+        /** Browser origins; the option repeats, and the environment or file separates them by commas. */
+        ORIGINS
     }
 
     /** What a setting is when nothing sets it: a value in the setting's own syntax, or a description. */
@@ -157,6 +174,11 @@ public enum Setting {
     /** Returns whether the option takes no value: given alone it means true, in its {@code --no-} form false. */
     public boolean isSwitch() {
         return parser == Parser.SWITCH;
+    }
+
+    /** Returns whether the option may be given more than once, each time adding a value. */
+    public boolean isRepeatable() {
+        return parser == Parser.ORIGINS;
     }
 
     /** Returns what the option's value is called in help, as {@code DIR}; null for a switch. */

@@ -32,13 +32,14 @@ import java.util.Optional;
  * @param history how many earlier versions of files the root keeps
  * @param staleAfter how long a file may go untouched before it counts as stale
  * @param oauth how HTTP requests are authenticated as an OAuth 2.1 resource server, if they are
+ * @param http how {@code serve --http} serves, when it does
  */
 public record Settings(Path root, Optional<PostgresMemory> database, Duration storeTimeout,
         ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
-        Duration staleAfter, Optional<OAuthSettings> oauth) {
+        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http) {
 
     /** Returns the memory as messages name it: its database namespace, else its root. */
     public String memoryName() {

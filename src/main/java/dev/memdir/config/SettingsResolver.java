@@ -1,6 +1,7 @@
 package dev.memdir.config;
 
 import static dev.memdir.config.Setting.AGENT;
+import static dev.memdir.config.Setting.ALLOW_ORIGIN;
 import static dev.memdir.config.Setting.AGENTS_MD;
 import static dev.memdir.config.Setting.ALLOW_EXTERNAL_IMPORTS;
 import static dev.memdir.config.Setting.CLAUDE_CODE_MEMORY;
@@ -8,6 +9,7 @@ import static dev.memdir.config.Setting.CLAUDE_CONFIG_DIR;
 import static dev.memdir.config.Setting.CONFIG;
 import static dev.memdir.config.Setting.HISTORY_KEEP;
 import static dev.memdir.config.Setting.HISTORY_MAX_BYTES;
+import static dev.memdir.config.Setting.HTTP;
 import static dev.memdir.config.Setting.INDEX_MAX_BYTES;
 import static dev.memdir.config.Setting.INDEX_MAX_LINES;
 import static dev.memdir.config.Setting.INDEX_NEAR_RATIO;
@@ -17,6 +19,7 @@ import static dev.memdir.config.Setting.LOG_LEVEL;
 import static dev.memdir.config.Setting.MANAGED_DIR;
 import static dev.memdir.config.Setting.MAX_FILES;
 import static dev.memdir.config.Setting.MAX_FILE_BYTES;
+import static dev.memdir.config.Setting.MAX_REQUEST_BYTES;
 import static dev.memdir.config.Setting.MAX_ROOT_BYTES;
 import static dev.memdir.config.Setting.NAMESPACE;
 import static dev.memdir.config.Setting.OAUTH_AUDIENCE;
@@ -24,6 +27,7 @@ import static dev.memdir.config.Setting.OAUTH_ISSUER;
 import static dev.memdir.config.Setting.OAUTH_NAMESPACE_CLAIM;
 import static dev.memdir.config.Setting.OAUTH_USER_CLAIM;
 import static dev.memdir.config.Setting.PROJECT;
+import static dev.memdir.config.Setting.RATE;
 import static dev.memdir.config.Setting.READ_ONLY;
 import static dev.memdir.config.Setting.ROOT;
 import static dev.memdir.config.Setting.SCOPE;
@@ -32,6 +36,8 @@ import static dev.memdir.config.Setting.SESSION_ID;
 import static dev.memdir.config.Setting.STALE_AFTER;
 import static dev.memdir.config.Setting.STORE;
 import static dev.memdir.config.Setting.STORE_TIMEOUT;
+import static dev.memdir.config.Setting.TLS_CERT;
+import static dev.memdir.config.Setting.TLS_KEY;
 import static dev.memdir.config.Setting.TOOLS;
 
 import dev.memdir.auth.oauth.OAuthSettings;
@@ -48,6 +54,7 @@ import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -67,6 +74,9 @@ public final class SettingsResolver {
     private static final Pattern DAYS = Pattern.compile("(\\d+)\\s*d?", Pattern.CASE_INSENSITIVE);
     private static final Pattern TIMEOUT = Pattern.compile("(\\d{1,7})\\s*(|ms|s)", Pattern.CASE_INSENSITIVE);
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|k|kib|m|mib)", Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern ORIGIN = Pattern.compile("[a-z][a-z0-9+.-]*://[^/?#\\s,]+",
+            Pattern.CASE_INSENSITIVE);
 
     private final Map<String, String> env;
     private final Path home;
@@ -128,7 +138,23 @@ public final class SettingsResolver {
                 new HistoryLimits(value(sources, HISTORY_KEEP, Long.class).intValue(),
                         value(sources, HISTORY_MAX_BYTES, Long.class)),
                 value(sources, STALE_AFTER, Duration.class),
-                oauth(sources));
+                oauth(sources),
+                http(sources));
+    }
+
+    /** The HTTP settings; the TLS files come as a pair. */
+    private HttpSettings http(SettingSources sources) throws ConfigException {
+        Optional<Path> certificate = optional(sources, TLS_CERT, Path.class);
+        Optional<Path> key = optional(sources, TLS_KEY, Path.class);
+        if (certificate.isPresent() != key.isPresent()) {
+            throw new ConfigException(certificate.isPresent() ? "--tls-cert needs --tls-key, its private key"
+                    : "--tls-key needs --tls-cert, its certificate");
+        }
+        Optional<HttpSettings.TlsFiles> tls = certificate.map(file -> new HttpSettings.TlsFiles(file, key.get()));
+        @SuppressWarnings("unchecked")
+        List<String> origins = optional(sources, ALLOW_ORIGIN, List.class).orElse(List.of());
+        return new HttpSettings(optional(sources, HTTP, HttpAddress.class), tls, origins,
+                value(sources, MAX_REQUEST_BYTES, Long.class), value(sources, RATE, Long.class).intValue());
     }
 
     /** Returns the value of a setting that has a default: the first source's, else the default. */
@@ -160,6 +186,9 @@ public final class SettingsResolver {
             case INT -> count(raw, Integer.MAX_VALUE);
             case VERSIONS -> count(raw, 10_000);
             case URL -> url(raw);
+            case ADDRESS -> HttpAddress.parse(raw.value()).orElseThrow(() ->
+                    invalid(raw, "[HOST:]PORT, like 8080, 127.0.0.1:8080 or [::1]:8080"));
+            case ORIGINS -> origins(raw);
         };
     }
 
@@ -401,6 +430,19 @@ public final class SettingsResolver {
             // reported below
         }
         throw invalid(raw, max == Long.MAX_VALUE ? "a positive whole number" : "a whole number from 1 to " + max);
+    }
+
+    /** Origins separated by commas, each a scheme and host with an optional port, as a browser sends it. */
+    private static List<String> origins(Raw raw) throws ConfigException {
+        List<String> origins = new ArrayList<>();
+        for (String origin : raw.value().split(",", -1)) {
+            String trimmed = origin.trim();
+            if (!ORIGIN.matcher(trimmed).matches()) {
+                throw invalid(raw, "origins like https://app.example or http://localhost:3000, separated by commas");
+            }
+            origins.add(trimmed);
+        }
+        return origins;
     }
 
     private static double ratio(Raw raw) throws ConfigException {

@@ -36,11 +36,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SettingsResolverTest {
 
-    private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, claude-code-memory,"
-            + " claude-config-dir, history-keep, history-max-bytes, index-max-bytes, index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level,"
-            + " managed-dir, max-file-bytes, max-files, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
-            + " oauth-namespace-claim, oauth-user-claim, project, read-only, root, scope,"
-            + " search-tool, session-id, stale-after, store, store-timeout, tools";
+    private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, allow-origin,"
+            + " claude-code-memory, claude-config-dir, history-keep, history-max-bytes, http, index-max-bytes,"
+            + " index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level, managed-dir,"
+            + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
+            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, scope, search-tool,"
+            + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools";
 
     @TempDir
     Path temp;
@@ -584,7 +585,7 @@ class SettingsResolverTest {
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
-                new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty()));
+                new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT));
     }
 
     @Test
@@ -664,7 +665,7 @@ class SettingsResolverTest {
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
-                HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty()));
+                HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT));
     }
 
     // ---- config file errors ----

@@ -1,0 +1,43 @@
+package dev.memdir.http;
+
+import java.time.Duration;
+
+/**
+ * The requests being served, so that a stop can refuse new ones and wait for those in flight. A stream (a listen or a
+ * session's GET) counts only while its servlet call runs; its events go on after.
+ */
+final class Drain {
+
+    private int inFlight;
+    private boolean closing;
+
+    /** Counts a request in; false when the server is stopping and it must be refused. */
+    synchronized boolean enter() {
+        if (closing) {
+            return false;
+        }
+        inFlight++;
+        return true;
+    }
+
+    synchronized void exit() {
+        inFlight--;
+        if (inFlight == 0) {
+            notifyAll();
+        }
+    }
+
+    /** Refuses new requests and waits up to {@code patience} for those in flight; returns how many are left. */
+    synchronized int closeAndAwait(Duration patience) throws InterruptedException {
+        closing = true;
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (inFlight > 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return inFlight;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.memdir.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.auth.Authentication;
+import dev.memdir.auth.Authenticator;
+import dev.memdir.auth.Principal;
+import dev.memdir.json.SharedJson;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Every request passes here first, in this order: Host and Origin (403), credentials (the authenticator's answer),
+ * the principal's rate (429), the body's size (413); only then is the body read and the request handed to the
+ * namespace's server, on the revision it speaks. One access-log line follows each request.
+ */
+final class FrontServlet extends HttpServlet {
+
+    static final String HEALTH = "/healthz";
+    /** The request attribute that holds the {@link Principal} a request acts for. */
+    static final String PRINCIPAL = Principal.class.getName();
+
+    private final transient HostAndOrigin hostAndOrigin;
+    private final transient Optional<Authenticator> authenticator;
+    private final transient Principal local;
+    private final transient RateLimiter rate;
+    private final long maxRequestBytes;
+    private final transient NamespaceServers servers;
+    private final transient AccessLog log;
+    private final transient Drain drain;
+
+    /**
+     * @param authenticator who a request acts for; without one, every request acts for {@code local}
+     */
+    FrontServlet(HostAndOrigin hostAndOrigin, Optional<Authenticator> authenticator, Principal local,
+            RateLimiter rate, long maxRequestBytes, NamespaceServers servers, AccessLog log, Drain drain) {
+        this.hostAndOrigin = hostAndOrigin;
+        this.authenticator = authenticator;
+        this.local = local;
+        this.rate = rate;
+        this.maxRequestBytes = maxRequestBytes;
+        this.servers = servers;
+        this.log = log;
+        this.drain = drain;
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        long start = System.nanoTime();
+        Seen seen = new Seen(request.getHeader("Mcp-Method"));
+        if (!drain.enter()) {
+            response.setHeader("Connection", "close");
+            Answers.refuse(response, 503, "the server is stopping");
+            logged(request, response, seen, start);
+            return;
+        }
+        try {
+            answer(request, response, seen);
+        } finally {
+            drain.exit();
+            logged(request, response, seen, start);
+        }
+    }
+
+    /** What the access log names of a request, learnt as it is served. */
+    private static final class Seen {
+        String mcpMethod;
+        String principal;
+
+        Seen(String mcpMethod) {
+            this.mcpMethod = mcpMethod;
+        }
+    }
+
+    private void answer(HttpServletRequest request, HttpServletResponse response, Seen seen)
+            throws ServletException, IOException {
+        Optional<String> refusal = hostAndOrigin.refusal(request.getHeader("Host"), request.getHeader("Origin"));
+        if (refusal.isPresent()) {
+            Answers.refuse(response, 403, refusal.get());
+            return;
+        }
+        String path = request.getRequestURI();
+        if (path.equals(HEALTH)) {
+            if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
+                response.setHeader("Allow", "GET, HEAD");
+                Answers.refuse(response, 405, HEALTH + " answers GET");
+                return;
+            }
+            Answers.health(response, servers.storeAnswers());
+            return;
+        }
+        if (!path.equals(NamespaceServer.ENDPOINT)) {
+            Answers.refuse(response, 404, "memdir serves MCP at " + NamespaceServer.ENDPOINT);
+            return;
+        }
+        Authentication authentication = authenticator
+                .map(check -> check.authenticate(Optional.ofNullable(request.getHeader("Authorization"))))
+                .orElseGet(() -> new Authentication.Accepted(local));
+        if (authentication instanceof Authentication.Refused refused) {
+            if (!refused.wwwAuthenticate().isEmpty()) {
+                response.setHeader("WWW-Authenticate", refused.wwwAuthenticate());
+            }
+            Answers.refuse(response, refused.status(), refused.reason());
+            return;
+        }
+        Principal principal = ((Authentication.Accepted) authentication).principal();
+        seen.principal = principal.name();
+        OptionalLong wait = rate.take(principal.name());
+        if (wait.isPresent()) {
+            response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
+            Answers.refuse(response, 429, "too many requests from " + principal.name() + "; retry after "
+                    + wait.getAsLong() + " s");
+            return;
+        }
+        Optional<NamespaceServer> server = servers.forPrincipal(principal);
+        if (server.isEmpty()) {
+            Answers.refuse(response, 403, "no memory is served here for " + principal.name());
+            return;
+        }
+        request.setAttribute(PRINCIPAL, principal);
+        HttpServletRequest handedOn = request;
+        JsonNode body = null;
+        if (request.getMethod().equals("POST")) {
+            Optional<byte[]> bytes = BufferedRequest.readBody(request, maxRequestBytes);
+            if (bytes.isEmpty()) {
+                response.setHeader("Connection", "close");
+                Answers.refuse(response, 413, "the request body is over " + maxRequestBytes + " bytes"
+                        + " (--max-request-bytes)");
+                return;
+            }
+            body = json(bytes.get());
+            handedOn = new BufferedRequest(request, bytes.get());
+            if (seen.mcpMethod == null) {
+                seen.mcpMethod = Revision.method(body);
+            }
+        }
+        server.get().serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER), body),
+                handedOn, response);
+    }
+
+    private static JsonNode json(byte[] body) {
+        try {
+            return SharedJson.mapper().readTree(body);
+        } catch (IOException notJson) {
+            return null; // the transport answers it with a parse error
+        }
+    }
+
+    private void logged(HttpServletRequest request, HttpServletResponse response, Seen seen, long start) {
+        log.request(request.getMethod(), request.getRequestURI(), seen.mcpMethod, seen.principal,
+                response.getStatus(), (System.nanoTime() - start) / 1_000_000);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.memdir.http;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * DNS-rebinding protection: a request's {@code Host} must name this server, and its {@code Origin}, when it has one,
+ * must be one of those allowed. A server bound to a wildcard address (all interfaces) has no one name; it answers to
+ * any Host, and needs authentication to bind at all, which a rebinding page cannot supply.
+ */
+final class HostAndOrigin {
+
+    private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]");
+    private static final Set<String> WILDCARDS = Set.of("0.0.0.0", "::", "[::]", "*");
+
+    private final Optional<Set<String>> hosts;
+    private final Set<String> origins;
+
+    /**
+     * @param boundHost the address the server listens on, as given (an IPv6 literal without brackets)
+     * @param loopback whether that address is a loopback one, which the loopback names also reach
+     * @param allowedOrigins the origins given with --allow-origin
+     */
+    HostAndOrigin(String boundHost, boolean loopback, List<String> allowedOrigins) {
+        String host = boundHost.indexOf(':') >= 0 ? "[" + boundHost + "]" : boundHost;
+        if (WILDCARDS.contains(host)) {
+            hosts = Optional.empty();
+        } else {
+            java.util.HashSet<String> names = new java.util.HashSet<>();
+            names.add(host.toLowerCase(Locale.ROOT));
+            if (loopback) {
+                names.addAll(LOOPBACK_NAMES);
+            }
+            hosts = Optional.of(Set.copyOf(names));
+        }
+        origins = allowedOrigins.stream().map(HostAndOrigin::normalOrigin).collect(java.util.stream.Collectors.toSet());
+    }
+
+    /** Returns why the request is refused (its Host or its Origin), or empty when both are fine. */
+    Optional<String> refusal(String hostHeader, String originHeader) {
+        if (hosts.isPresent() && (hostHeader == null || !hosts.get().contains(hostName(hostHeader)))) {
+            return Optional.of("the Host header does not name this server");
+        }
+        if (originHeader != null && !origins.contains(normalOrigin(originHeader))) {
+            return Optional.of("the Origin " + printable(originHeader) + " is not allowed (see --allow-origin)");
+        }
+        return Optional.empty();
+    }
+
+    /** The host part of a Host header, without its port, in lower case; an IPv6 literal keeps its brackets. */
+    static String hostName(String hostHeader) {
+        String host = hostHeader.trim().toLowerCase(Locale.ROOT);
+        if (host.startsWith("[")) {
+            int close = host.indexOf(']');
+            return close < 0 ? host : host.substring(0, close + 1);
+        }
+        int colon = host.indexOf(':');
+        return colon < 0 ? host : host.substring(0, colon);
+    }
+
+    private static String normalOrigin(String origin) {
+        String trimmed = origin.trim();
+        return trimmed.endsWith("/") ? trimmed.substring(0, trimmed.length() - 1).toLowerCase(Locale.ROOT)
+                : trimmed.toLowerCase(Locale.ROOT);
+    }
+
+    /** An Origin as it may go into the access log and an answer: printable ASCII, at most 100 characters. */
+    private static String printable(String origin) {
+        String kept = origin.replaceAll("[^\\x21-\\x7e]", "?");
+        return "'" + (kept.length() > 100 ? kept.substring(0, 100) + "..." : kept) + "'";
+    }
+}

@@ -1,0 +1,179 @@
+package dev.memdir.http;
+
+import dev.memdir.auth.Authenticator;
+import dev.memdir.auth.Principal;
+import dev.memdir.config.HttpAddress;
+import dev.memdir.config.HttpSettings;
+import dev.memdir.config.PostgresMemory;
+import dev.memdir.config.Settings;
+import dev.memdir.config.StoreChoice;
+import dev.memdir.json.SharedJson;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.server.ServedMemory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.security.KeyStore;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+
+/**
+ * {@code memdir serve --http}: serves the configured store on {@code /mcp} until SIGTERM (or SIGINT), then stops
+ * taking requests, finishes those in flight (up to {@link #DRAIN}) and returns.
+ */
+public final class HttpServe {
+
+    public static final int STOPPED = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    static final Duration DRAIN = Duration.ofSeconds(10);
+
+    private static final Logger log = LoggerFactory.getLogger(HttpServe.class);
+    private static final char[] KEY_STORE_PASSWORD = "memdir".toCharArray();
+
+    private HttpServe() {}
+
+    /**
+     * Serves until stopped and returns the exit code; {@code authenticator} decides who a request acts for (none:
+     * every request acts for the local principal, which only a loopback address allows).
+     */
+    public static int run(Settings settings, String version, Optional<Authenticator> authenticator, PrintStream err)
+            throws IOException, InterruptedException {
+        HttpSettings http = settings.http();
+        HttpAddress address = http.address().orElseThrow();
+        InetAddress bound;
+        try {
+            bound = InetAddress.getByName(address.host());
+        } catch (UnknownHostException e) {
+            err.println("memdir: --http names a host that does not resolve: " + address.host());
+            return USAGE;
+        }
+        if (authenticator.isEmpty() && !bound.isLoopbackAddress()) {
+            err.println("memdir: refusing to serve " + address.urlHost() + " without authentication: anyone who"
+                    + " reaches it could read and change the memory; bind a loopback address (127.0.0.1) or put"
+                    + " tokens or OAuth in front");
+            return USAGE;
+        }
+        Optional<KeyStore> keys = Optional.empty();
+        if (http.tls().isPresent()) {
+            try {
+                keys = Optional.of(PemKeyStore.load(http.tls().get().certificate(), http.tls().get().privateKey(),
+                        KEY_STORE_PASSWORD));
+            } catch (IOException e) {
+                err.println("memdir: cannot serve HTTPS: " + e.getMessage());
+                return USAGE;
+            }
+        }
+        String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
+        String namespace = settings.database().map(PostgresMemory::namespace).orElse(settings.root().toString());
+        int maxBytes = (int) Math.min(http.maxRequestBytes(), Integer.MAX_VALUE - 8);
+        MemoryStore store = StoreChoice.open(settings, sessionId);
+        ServedMemory memory = ServedMemory.open(settings, version, store, sessionId);
+        NamespaceServer served;
+        try {
+            served = new NamespaceServer(memory, SharedJson.mcp(), maxBytes);
+        } catch (RuntimeException e) {
+            memory.close();
+            throw e;
+        }
+        try (NamespaceServers servers = new SingleNamespace(namespace, settings.readOnly(), served)) {
+            Drain drain = new Drain();
+            FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
+                    http.allowedOrigins()), authenticator, new Principal("local", namespace, settings.readOnly()),
+                    new RateLimiter(http.rate()), http.maxRequestBytes(), servers, new AccessLog(err), drain);
+            Server server = jetty(address, keys, front);
+            try {
+                server.start();
+            } catch (Exception e) {
+                err.println("memdir: cannot listen on " + address.urlHost() + ":" + address.port() + ": "
+                        + e.getMessage());
+                server.stop();
+                return FAILED;
+            }
+            int port = ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+            err.println("memdir: serving " + (keys.isPresent() ? "https" : "http") + "://" + address.urlHost() + ":"
+                    + port + NamespaceServer.ENDPOINT);
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runnable stop = () -> stop(server, drain, servers, stopped);
+            Signal.handle(new Signal("TERM"), signal -> new Thread(stop, "memdir-stop").start());
+            Signal.handle(new Signal("INT"), signal -> new Thread(stop, "memdir-stop").start());
+            stopped.await();
+            return STOPPED;
+        } catch (Exception e) {
+            if (e instanceof IOException io) {
+                throw io;
+            }
+            if (e instanceof InterruptedException interrupted) {
+                throw interrupted;
+            }
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Returns the Jetty server (not started) that hands every request on {@code address} to {@code front}. */
+    static Server jetty(HttpAddress address, Optional<KeyStore> keys, FrontServlet front) {
+        Server server = new Server();
+        HttpConfiguration config = new HttpConfiguration();
+        config.setSendServerVersion(false);
+        ServerConnector connector;
+        if (keys.isPresent()) {
+            SecureRequestCustomizer secure = new SecureRequestCustomizer();
+            // A certificate for a name still serves a client that reached it by address (and the Host check holds).
+            secure.setSniHostCheck(false);
+            config.addCustomizer(secure);
+            SslContextFactory.Server tls = new SslContextFactory.Server();
+            tls.setKeyStore(keys.get());
+            tls.setKeyStorePassword(new String(KEY_STORE_PASSWORD));
+            connector = new ServerConnector(server, tls, new HttpConnectionFactory(config));
+        } else {
+            connector = new ServerConnector(server, new HttpConnectionFactory(config));
+        }
+        connector.setHost(address.host());
+        connector.setPort(address.port());
+        server.addConnector(connector);
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        ServletHolder holder = new ServletHolder("memdir", front);
+        holder.setAsyncSupported(true);
+        context.addServlet(holder, "/*");
+        server.setHandler(context);
+        // Drain has let the requests in flight finish; idle keep-alive connections need no grace.
+        server.setStopTimeout(0);
+        return server;
+    }
+
+    /** Refuses new requests, lets those in flight finish, ends the streams, then stops Jetty and the store. */
+    private static synchronized void stop(Server server, Drain drain, NamespaceServers servers,
+            CountDownLatch stopped) {
+        if (stopped.getCount() == 0) {
+            return;
+        }
+        try {
+            int left = drain.closeAndAwait(DRAIN);
+            if (left > 0) {
+                log.warn("Stopping with {} request(s) still in flight after {} s", left, DRAIN.toSeconds());
+            }
+            servers.endStreams();
+            server.stop();
+        } catch (Exception e) {
+            log.warn("The HTTP server did not stop cleanly: {}", e.getMessage());
+        } finally {
+            stopped.countDown();
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.memdir.http;
+
+import dev.memdir.server.ServedMemory;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * One namespace's memory on {@code /mcp}: the SDK's 2026-07-28 servlet transport over the stateless server and its
+ * 2025-11-25 Streamable HTTP transport, each session on the same features. The front servlet has already checked
+ * Host, Origin, credentials, rate and size, so the transports check no headers of their own.
+ */
+final class NamespaceServer implements Closeable {
+
+    static final String ENDPOINT = "/mcp";
+
+    private final ServedMemory memory;
+    private final HttpServletMcpTransport stateless;
+    private final HttpServletStreamableServerTransportProvider sessions;
+
+    NamespaceServer(ServedMemory memory, McpJsonMapper json, int maxRequestBytes) {
+        this.memory = memory;
+        this.stateless = HttpServletMcpTransport.builder(memory.statelessRequests())
+                .jsonMapper(json)
+                .endpoint(ENDPOINT)
+                .maxRequestSize(maxRequestBytes)
+                .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
+                .build();
+        this.sessions = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(json)
+                .mcpEndpoint(ENDPOINT)
+                .maxRequestSize(maxRequestBytes)
+                .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
+                .build();
+        memory.serveSessions(sessions);
+    }
+
+    /** Serves a request the {@link Revision} of which is known. */
+    void serve(Revision revision, HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        if (revision == Revision.STATELESS) {
+            stateless.service(request, response);
+        } else {
+            sessions.service(request, response);
+        }
+    }
+
+    boolean storeAnswers() {
+        return memory.storeAnswers();
+    }
+
+    void endStreams() {
+        stateless.closeGracefully();
+        sessions.closeGracefully().block();
+    }
+
+    @Override
+    public void close() throws IOException {
+        memory.close();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.memdir.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.config.Settings;
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.instructions.InstructionsCache;
+import dev.memdir.json.SharedJson;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.MemoryTool;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.modern.server.McpRequestManager;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.Clock;
+
+/**
+ * One memory store served to many clients at once (over HTTP): the same {@link Features} as stdio builds, the
+ * 2026-07-28 server over them, and a 2025-11-25 server for a transport that carries many sessions. The project is the
+ * configured one: a client's roots do not move it, since the clients share the server.
+ */
+public final class ServedMemory implements Closeable {
+
+    private final MemoryStore store;
+    private final InstructionUpdates instructionUpdates;
+    private final FeatureAssembly assembly;
+    private final Features features;
+    private final StatelessServer stateless;
+    private final UpdatedResources updates;
+    private final McpJsonMapper mcpJson;
+    private final Closeable watch;
+    private volatile McpSyncServer legacy;
+
+    private ServedMemory(MemoryStore store, InstructionUpdates instructionUpdates, FeatureAssembly assembly,
+            Features features, McpJsonMapper mcpJson) throws IOException {
+        this.store = store;
+        this.instructionUpdates = instructionUpdates;
+        this.assembly = assembly;
+        this.features = features;
+        this.mcpJson = mcpJson;
+        this.stateless = assembly.stateless(features, mcpJson);
+        this.updates = new UpdatedResources(stateless);
+        this.watch = store.watch(new ResourceUpdates(updates).andThen(assembly.recall()::changed));
+        instructionUpdates.attach(updates);
+    }
+
+    /**
+     * Serves {@code store} (which this then owns) as {@code settings} say; {@code sessionId} is recorded in the files
+     * it stamps.
+     */
+    public static ServedMemory open(Settings settings, String version, MemoryStore store, String sessionId)
+            throws IOException {
+        InstructionUpdates instructionUpdates = null;
+        try {
+            ObjectMapper json = SharedJson.mapper();
+            instructionUpdates = new InstructionUpdates(new InstructionsCache(settings.instructions()));
+            FeatureAssembly assembly = new FeatureAssembly(settings, version, store, json);
+            InstructionsCache instructions = instructionUpdates.cache();
+            ProjectRoots roots = new ProjectRoots(instructions, true, settings.instructions().projectDirectory());
+            Features features = assembly.features(new FrontmatterStamper(Clock.systemUTC(), sessionId),
+                    instructions, roots);
+            return new ServedMemory(store, instructionUpdates, assembly, features, SharedJson.mcp());
+        } catch (IOException | RuntimeException e) {
+            if (instructionUpdates != null) {
+                instructionUpdates.close();
+            }
+            store.close();
+            throw e;
+        }
+    }
+
+    /** Returns the 2026-07-28 server, which answers each request on its own. */
+    public McpRequestManager statelessRequests() {
+        return stateless.requests();
+    }
+
+    /** Builds the 2025-11-25 server on {@code transport} (once): its sessions hear of changes from now on. */
+    public synchronized McpSyncServer serveSessions(McpStreamableServerTransportProvider transport) {
+        if (legacy != null) {
+            throw new IllegalStateException("the 2025-11-25 server is already built");
+        }
+        legacy = assembly.legacy(McpServer.sync(transport), features, mcpJson).build();
+        updates.attach(legacy);
+        return legacy;
+    }
+
+    /** Returns whether the store answers a cheap read (MEMORY.md); an exception is an answer of no. */
+    public boolean storeAnswers() {
+        try {
+            store.readText(MemoryTool.INDEX);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try (MemoryStore closedLast = store; InstructionUpdates watcher = instructionUpdates;
+                Closeable changes = watch) {
+            McpSyncServer server = legacy;
+            if (server != null) {
+                server.closeGracefully();
+            }
+            stateless.endSubscriptions();
+        }
+    }
+}

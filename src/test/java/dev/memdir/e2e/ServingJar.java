@@ -1,0 +1,93 @@
+package dev.memdir.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The real jar serving HTTP ({@code serve --http 127.0.0.1:0 ...}), its URL read from the line it prints. */
+final class ServingJar implements AutoCloseable {
+
+    private static final Pattern SERVING = Pattern.compile("memdir: serving (https?://[^/]+)/mcp");
+
+    private final Process process;
+    private final Path stderr;
+    private final URI base;
+
+    private ServingJar(Process process, Path stderr, URI base) {
+        this.process = process;
+        this.stderr = stderr;
+        this.base = base;
+    }
+
+    /** Starts {@code launcher} (whose line serves HTTP) and waits for its serving line. */
+    static ServingJar start(JarLauncher launcher, Path temp) throws IOException, InterruptedException {
+        Path err = Files.createTempFile(temp, "serve", ".err");
+        Process process = launcher.emptyStdin().stdoutTo(temp.resolve("serve.out")).stderrTo(err).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            Matcher serving = SERVING.matcher(Files.readString(err));
+            if (serving.find()) {
+                return new ServingJar(process, err, URI.create(serving.group(1)));
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("memdir exited " + process.exitValue() + ": " + Files.readString(err));
+            }
+            Thread.sleep(50);
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("memdir printed no serving line: " + Files.readString(err));
+    }
+
+    /** Returns {@code http://127.0.0.1:PORT} (or https). */
+    URI base() {
+        return base;
+    }
+
+    URI mcp() {
+        return base.resolve("/mcp");
+    }
+
+    int port() {
+        return base.getPort();
+    }
+
+    String stderr() throws IOException {
+        return Files.readString(stderr);
+    }
+
+    /** Returns the access-log lines so far. */
+    List<String> accessLog() throws IOException {
+        return stderr().lines().filter(line -> line.startsWith("memdir: http ")).toList();
+    }
+
+    Process process() {
+        return process;
+    }
+
+    /** Sends SIGTERM and waits for the exit: its code, or empty when it did not exit in {@code patience}. */
+    Optional<Integer> terminate(Duration patience) throws InterruptedException {
+        process.destroy();
+        return process.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS) ? Optional.of(process.exitValue())
+                : Optional.empty();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                assertThat(process.waitFor(20, TimeUnit.SECONDS)).isTrue();
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package dev.memdir.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.auth.Authentication;
+import dev.memdir.auth.Authenticator;
+import dev.memdir.auth.Principal;
+import dev.memdir.config.HttpAddress;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The front servlet on a real Jetty on loopback, with an authenticator of the test's: the order of the checks, what
+ * a refusal carries, the rate per principal, the health check, and an access log without credentials.
+ */
+class FrontServletTest {
+
+    private static final String CHALLENGE = "Bearer resource_metadata=\"http://127.0.0.1/.well-known/x\"";
+
+    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+    private final List<Optional<String>> authorizations = new ArrayList<>();
+    private final AtomicBoolean storeAnswers = new AtomicBoolean(true);
+    private final HttpClient client = HttpClient.newHttpClient();
+    private Server server;
+    private URI base;
+
+    /** Accepts "Bearer ann" and "Bearer bob" (each on a namespace of its own, neither served), refuses the rest. */
+    private final Authenticator authenticator = authorization -> {
+        authorizations.add(authorization);
+        if (authorization.equals(Optional.of("Bearer ann")) || authorization.equals(Optional.of("Bearer bob"))) {
+            String name = authorization.get().substring(7);
+            return new Authentication.Accepted(new Principal(name, "ns-" + name, false));
+        }
+        return new Authentication.Refused(401, CHALLENGE, "a bearer token is needed");
+    };
+
+    private final NamespaceServers none = new NamespaceServers() {
+        @Override
+        public Optional<NamespaceServer> forPrincipal(Principal principal) {
+            return Optional.empty();
+        }
+
+        @Override
+        public boolean storeAnswers() {
+            return storeAnswers.get();
+        }
+
+        @Override
+        public void endStreams() {}
+
+        @Override
+        public void close() {}
+    };
+
+    private void start(int rate) throws Exception {
+        FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
+                Optional.of(authenticator), new Principal("local", "ns", false), new RateLimiter(rate), 1024, none,
+                new AccessLog(new PrintStream(log, true, StandardCharsets.UTF_8)), new Drain());
+        server = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
+        server.start();
+        base = URI.create("http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    private HttpResponse<String> post(String authorization, String origin) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("/mcp")).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}"));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String log() {
+        return log.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void refused_statusChallengeAndOneLineOfJson() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = post("Bearer wrong-secret-42", null);
+
+        assertThat(answer.statusCode()).isEqualTo(401);
+        assertThat(answer.headers().firstValue("WWW-Authenticate")).contains(CHALLENGE);
+        assertThat(answer.body()).isEqualTo("{\"error\":\"a bearer token is needed\"}\n");
+        assertThat(authorizations).containsExactly(Optional.of("Bearer wrong-secret-42"));
+        assertThat(log()).matches("memdir: http POST /mcp - principal=- 401 \\d+ms\n").doesNotContain("secret");
+    }
+
+    @Test
+    void noAuthorizationHeader_reachesTheAuthenticatorAsEmpty() throws Exception {
+        start(50);
+
+        assertThat(post(null, null).statusCode()).isEqualTo(401);
+        assertThat(authorizations).containsExactly(Optional.empty());
+    }
+
+    @Test
+    void badOrigin_refusedBeforeTheCredentialsAreLookedAt() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = post("Bearer ann", "https://evil.example");
+
+        assertThat(answer.statusCode()).isEqualTo(403);
+        assertThat(answer.headers().firstValue("WWW-Authenticate")).isEmpty();
+        assertThat(authorizations).isEmpty();
+    }
+
+    @Test
+    void acceptedPrincipal_ofANamespaceNotServedHere_403() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = post("Bearer ann", null);
+
+        assertThat(answer.statusCode()).isEqualTo(403);
+        assertThat(answer.body()).isEqualTo("{\"error\":\"no memory is served here for ann\"}\n");
+        assertThat(log()).matches("memdir: http POST /mcp - principal=ann 403 \\d+ms\n");
+    }
+
+    @Test
+    void rate_perPrincipal() throws Exception {
+        start(1);
+
+        assertThat(post("Bearer ann", null).statusCode()).isEqualTo(403);
+        assertThat(post("Bearer ann", null).statusCode()).isEqualTo(403);
+        HttpResponse<String> limited = post("Bearer ann", null);
+        HttpResponse<String> other = post("Bearer bob", null);
+
+        assertThat(limited.statusCode()).isEqualTo(429);
+        assertThat(limited.headers().firstValue("Retry-After")).contains("1");
+        assertThat(other.statusCode()).as("bob has a bucket of his own").isEqualTo(403);
+    }
+
+    @Test
+    void healthz_followsTheStore_withoutCredentials() throws Exception {
+        start(50);
+        HttpRequest health = HttpRequest.newBuilder(base.resolve("/healthz")).GET().build();
+
+        assertThat(client.send(health, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+        storeAnswers.set(false);
+        HttpResponse<String> down = client.send(health, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(down.statusCode()).isEqualTo(503);
+        assertThat(down.body()).isEqualTo("{\"status\":\"unavailable\"}\n");
+        assertThat(authorizations).isEmpty();
+    }
+
+    @Test
+    void otherPaths_404() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = client.send(HttpRequest.newBuilder(base.resolve("/mcp/x")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).isEqualTo(404);
+        assertThat(answer.body()).isEqualTo("{\"error\":\"memdir serves MCP at /mcp\"}\n");
+    }
+}

@@ -1,0 +1,47 @@
+package dev.memdir.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+class RevisionTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode body(String json) throws Exception {
+        return JSON.readTree(json);
+    }
+
+    @Test
+    void initialize_isSessions_evenWithA2026Meta() throws Exception {
+        assertThat(Revision.of("POST", null, body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}")))
+                .isEqualTo(Revision.SESSIONS);
+    }
+
+    @Test
+    void anyRequestNamingASession_isSessions() throws Exception {
+        assertThat(Revision.of("POST", "s-1", body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")))
+                .isEqualTo(Revision.SESSIONS);
+        assertThat(Revision.of("GET", null, null)).isEqualTo(Revision.SESSIONS);
+        assertThat(Revision.of("DELETE", "s-1", null)).isEqualTo(Revision.SESSIONS);
+    }
+
+    @Test
+    void sessionlessPosts_areStateless_includingBadJson() throws Exception {
+        assertThat(Revision.of("POST", null, body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}")))
+                .isEqualTo(Revision.STATELESS);
+        assertThat(Revision.of("POST", null, body("[{\"method\":\"initialize\"}]"))).isEqualTo(Revision.STATELESS);
+        assertThat(Revision.of("POST", null, null)).isEqualTo(Revision.STATELESS);
+    }
+
+    @Test
+    void method_forTheLog() throws Exception {
+        assertThat(Revision.method(body("{\"method\":\"tools/call\"}"))).isEqualTo("tools/call");
+        assertThat(Revision.method(body("{\"method\":7}"))).isNull();
+        assertThat(Revision.method(body("{\"result\":{}}"))).isNull();
+        assertThat(Revision.method(null)).isNull();
+    }
+}
