@@ -94,7 +94,12 @@ class FrontServletTest {
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private String log() {
+    /** Returns the access log once it has a line: it is written after the answer went out. */
+    private String log() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!log.toString(StandardCharsets.UTF_8).endsWith("\n") && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         return log.toString(StandardCharsets.UTF_8);
     }
 
