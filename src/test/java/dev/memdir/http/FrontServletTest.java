@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -94,7 +95,12 @@ class FrontServletTest {
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private String log() {
+    /** The access log once its line is written: the servlet writes it after the answer, which may arrive first. */
+    private String log() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!log.toString(StandardCharsets.UTF_8).endsWith("\n") && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(5);
+        }
         return log.toString(StandardCharsets.UTF_8);
     }
 
