@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -95,11 +94,11 @@ class FrontServletTest {
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** The access log once its line is written: the servlet writes it after the answer, which may arrive first. */
+    /** Returns the access log once it has a line: it is written after the answer went out. */
     private String log() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!log.toString(StandardCharsets.UTF_8).endsWith("\n") && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(5);
+            Thread.sleep(10);
         }
         return log.toString(StandardCharsets.UTF_8);
     }
