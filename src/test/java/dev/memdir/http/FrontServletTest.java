@@ -135,6 +135,17 @@ class FrontServletTest {
         assertThat(authorizations).isEmpty();
     }
 
+    /** A client of this very origin (as the conformance suite's localhost client is) gets past Host and Origin. */
+    @Test
+    void theServersOwnOrigin_reachesTheAuthenticator() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = post("Bearer wrong-secret-42", base.toString());
+
+        assertThat(answer.statusCode()).isEqualTo(401);
+        assertThat(authorizations).containsExactly(Optional.of("Bearer wrong-secret-42"));
+    }
+
     @Test
     void acceptedPrincipal_ofANamespaceNotServedHere_403() throws Exception {
         start(50);
