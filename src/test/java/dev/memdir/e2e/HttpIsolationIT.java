@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.memory.postgres.LocalPostgres;
+import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
+import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,6 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HttpIsolationIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String INDEX = "memdir://memory/index";
+    private static final String STATUS = "memdir://memory/status";
     private static final String SECRET = "first-secret-4b1d";
     /** Paths and URIs that try to reach another namespace (bob's) from alice's. */
     private static final List<String> HOSTILE_PATHS = List.of("/memories/../user/bob/b.md",
@@ -135,6 +140,42 @@ class HttpIsolationIT {
             assertThat(post(mcp, "mdt_madeup", "tools/list", JSON.createObjectNode()).statusCode()).isEqualTo(401);
             assertThat(post(mcp, revoked, "tools/list", JSON.createObjectNode()).statusCode()).isEqualTo(401);
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"directory", "postgres"})
+    void aListenHearsNothingOfAnotherNamespace(String storeKind) throws Exception {
+        List<String> store = storeKind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
+                : List.of("--store", LocalPostgres.shared().freshStoreUrl());
+        String alice = token(store, "--user", "alice");
+        String bob = token(store, "--user", "bob");
+        try (ServingJar server = serve(store)) {
+            io.modelcontextprotocol.modern.client.McpSyncClient bobClient = modernClient(server.mcp(), bob);
+            SubscriptionEvents events = new SubscriptionEvents();
+            try (Listening listening = bobClient.listen().resourceUpdates(INDEX, STATUS).open(events)) {
+                events.awaitSubscribed();
+                int mark = events.mark();
+                assertThat(text(call(server.mcp(), alice, "tools/call", tool("create", Map.of("path",
+                        "/memories/MEMORY.md", "file_text", "- alice's index\n"))))).contains("created");
+                Thread.sleep(3000);
+                assertThat(events.updatedFrom(mark)).as("bob heard alice's write").isEmpty();
+
+                bobClient.tool("create").arguments(Map.of("path", "/memories/MEMORY.md", "file_text", "- bob's\n"))
+                        .call();
+                events.awaitUpdate(mark, INDEX);
+            }
+        }
+    }
+
+    private static io.modelcontextprotocol.modern.client.McpSyncClient modernClient(URI mcp, String token) {
+        HttpClientMcpTransport transport = HttpClientMcpTransport.builder(mcp.toString())
+                .requestCustomizer(McpHttpRequestCustomizer.fromSync((request, headers, context) ->
+                        headers.set("Authorization", "Bearer " + token)))
+                .build();
+        return io.modelcontextprotocol.modern.client.McpClient.sync(transport)
+                .clientInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder("isolation", "1").build())
+                .roundTimeout(Duration.ofSeconds(30))
+                .build();
     }
 
     private String token(List<String> store, String... args) throws Exception {
