@@ -7,8 +7,10 @@ import java.util.Set;
 
 /**
  * DNS-rebinding protection: a request's {@code Host} must name this server, and its {@code Origin}, when it has one,
- * must be one of those allowed. A server bound to a wildcard address (all interfaces) has no one name; it answers to
- * any Host, and needs authentication to bind at all, which a rebinding page cannot supply.
+ * must be one of those allowed or this server's own (the Host it names, as {@code http://} or {@code https://}): a
+ * rebinding page's Origin is its own name, which its Host is too, and that Host is refused. A server bound to a
+ * wildcard address (all interfaces) has no one name; it answers to any Host, takes only the allowed Origins, and
+ * needs authentication to bind at all, which a rebinding page cannot supply.
  */
 final class HostAndOrigin {
 
@@ -43,10 +45,18 @@ final class HostAndOrigin {
         if (hosts.isPresent() && (hostHeader == null || !hosts.get().contains(hostName(hostHeader)))) {
             return Optional.of("the Host header does not name this server");
         }
-        if (originHeader != null && !origins.contains(normalOrigin(originHeader))) {
+        if (originHeader != null && !origins.contains(normalOrigin(originHeader))
+                && !(hosts.isPresent() && isOwnOrigin(originHeader, hostHeader))) {
             return Optional.of("the Origin " + printable(originHeader) + " is not allowed (see --allow-origin)");
         }
         return Optional.empty();
+    }
+
+    /** Whether the Origin is scheme://HOST for the request's (already accepted) Host header, port and all. */
+    private static boolean isOwnOrigin(String originHeader, String hostHeader) {
+        String origin = normalOrigin(originHeader);
+        String host = hostHeader.trim().toLowerCase(Locale.ROOT);
+        return !host.isEmpty() && (origin.equals("http://" + host) || origin.equals("https://" + host));
     }
 
     /** The host part of a Host header, without its port, in lower case; an IPv6 literal keeps its brackets. */

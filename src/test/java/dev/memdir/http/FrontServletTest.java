@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -96,11 +95,11 @@ class FrontServletTest {
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** The access log once its line is written: the servlet writes it after the answer, which may arrive first. */
+    /** Returns the access log once it has a line: it is written after the answer went out. */
     private String log() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!log.toString(StandardCharsets.UTF_8).endsWith("\n") && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(5);
+            Thread.sleep(10);
         }
         return log.toString(StandardCharsets.UTF_8);
     }
@@ -135,6 +134,17 @@ class FrontServletTest {
         assertThat(answer.statusCode()).isEqualTo(403);
         assertThat(answer.headers().firstValue("WWW-Authenticate")).isEmpty();
         assertThat(authorizations).isEmpty();
+    }
+
+    /** A client of this very origin (as the conformance suite's localhost client is) gets past Host and Origin. */
+    @Test
+    void theServersOwnOrigin_reachesTheAuthenticator() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = post("Bearer wrong-secret-42", base.toString());
+
+        assertThat(answer.statusCode()).isEqualTo(401);
+        assertThat(authorizations).containsExactly(Optional.of("Bearer wrong-secret-42"));
     }
 
     @Test

@@ -69,6 +69,36 @@ class HostAndOriginTest {
                 .isEqualTo("the Origin '" + origin + "' is not allowed (see --allow-origin)");
     }
 
+    /** What the conformance suite's dns-rebinding-protection sends as a localhost client: its Origin is the server's. */
+    @ParameterizedTest
+    @CsvSource({"127.0.0.1:8080, http://127.0.0.1:8080", "localhost:8080, https://LOCALHOST:8080/",
+            "[::1]:8080, http://[::1]:8080", "localhost, http://localhost"})
+    void ownOrigin_accepted(String host, String origin) {
+        assertThat(loopback.refusal(host, origin)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"127.0.0.1:8080, http://127.0.0.1:9090", "127.0.0.1:8080, http://localhost:8080",
+            "localhost:8080, http://localhost", "localhost:8080, ftp://localhost:8080",
+            "localhost:8080, http://localhost:8080/path"})
+    void otherPortOrNameOrScheme_isNotTheOwnOrigin(String host, String origin) {
+        assertThat(loopback.refusal(host, origin)).get().asString().startsWith("the Origin ");
+    }
+
+    /** The suite's rebinding request: Host and Origin both name the attacker; the Host alone refuses it. */
+    @Test
+    void rebindingPage_ownOriginOfAForeignHost_refused() {
+        assertThat(loopback.refusal("evil.example.com", "http://evil.example.com"))
+                .contains("the Host header does not name this server");
+    }
+
+    @Test
+    void wildcardBound_hasNoOwnOrigin() {
+        HostAndOrigin any = new HostAndOrigin("0.0.0.0", false, List.of());
+
+        assertThat(any.refusal("evil.example.com", "http://evil.example.com")).isPresent();
+    }
+
     @Test
     void origin_inTheAnswer_isPrintableAndShort() {
         String origin = "https://x\u0007" + "y".repeat(200);
