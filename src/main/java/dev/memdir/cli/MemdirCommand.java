@@ -348,7 +348,7 @@ final class MemdirCommand implements Callable<Integer> {
     /** In a method of its own: Jetty and the servlet API load only when HTTP is served. */
     private int serveHttp(Settings settings) throws IOException, InterruptedException {
         LoggingSetup.quietJetty(settings.logLevel());
-        return HttpServe.run(settings, Version.current(), Optional.empty(), err);
+        return HttpServe.run(settings, Version.current(), err);
     }
 
     private Map<String, String> merged(SettingOptions subcommandOptions) {

@@ -10,6 +10,8 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -32,12 +34,15 @@ final class FrontServlet extends HttpServlet {
     private final transient NamespaceServers servers;
     private final transient AccessLog log;
     private final transient Drain drain;
+    private final transient Map<String, String> publicDocuments;
 
     /**
      * @param authenticator who a request acts for; without one, every request acts for {@code local}
+     * @param publicDocuments JSON documents served to anyone, by path (the OAuth protected resource metadata)
      */
     FrontServlet(HostAndOrigin hostAndOrigin, Optional<Authenticator> authenticator, Principal local,
-            RateLimiter rate, long maxRequestBytes, NamespaceServers servers, AccessLog log, Drain drain) {
+            RateLimiter rate, long maxRequestBytes, NamespaceServers servers, AccessLog log, Drain drain,
+            Map<String, String> publicDocuments) {
         this.hostAndOrigin = hostAndOrigin;
         this.authenticator = authenticator;
         this.local = local;
@@ -46,6 +51,7 @@ final class FrontServlet extends HttpServlet {
         this.servers = servers;
         this.log = log;
         this.drain = drain;
+        this.publicDocuments = Map.copyOf(publicDocuments);
     }
 
     @Override
@@ -92,6 +98,21 @@ final class FrontServlet extends HttpServlet {
                 return;
             }
             Answers.health(response, servers.storeAnswers());
+            return;
+        }
+        if (publicDocuments.containsKey(path)) {
+            if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
+                response.setHeader("Allow", "GET, HEAD");
+                Answers.refuse(response, 405, path + " answers GET");
+                return;
+            }
+            byte[] document = publicDocuments.get(path).getBytes(StandardCharsets.UTF_8);
+            response.setStatus(200);
+            response.setContentType("application/json");
+            response.setContentLength(document.length);
+            if (request.getMethod().equals("GET")) {
+                response.getOutputStream().write(document);
+            }
             return;
         }
         if (!path.equals(NamespaceServer.ENDPOINT)) {

@@ -1,6 +1,6 @@
 package dev.memdir.http;
 
-import dev.memdir.auth.Authenticator;
+import dev.memdir.auth.oauth.IssuerUnusableException;
 import dev.memdir.auth.Principal;
 import dev.memdir.config.HttpAddress;
 import dev.memdir.config.HttpSettings;
@@ -13,6 +13,7 @@ import dev.memdir.server.ServedMemory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.security.KeyStore;
 import java.time.Duration;
@@ -49,10 +50,11 @@ public final class HttpServe {
     private HttpServe() {}
 
     /**
-     * Serves until stopped and returns the exit code; {@code authenticator} decides who a request acts for (none:
-     * every request acts for the local principal, which only a loopback address allows).
+     * Serves until stopped and returns the exit code. Who a request acts for is {@link AccessControl}'s choice: with
+     * an authenticator each principal is served its own namespace; without one every request acts for the local
+     * principal on the configured memory, which only a loopback address allows.
      */
-    public static int run(Settings settings, String version, Optional<Authenticator> authenticator, PrintStream err)
+    public static int run(Settings settings, String version, PrintStream err)
             throws IOException, InterruptedException {
         HttpSettings http = settings.http();
         HttpAddress address = http.address().orElseThrow();
@@ -63,10 +65,9 @@ public final class HttpServe {
             err.println("memdir: --http names a host that does not resolve: " + address.host());
             return USAGE;
         }
-        if (authenticator.isEmpty() && !bound.isLoopbackAddress()) {
-            err.println("memdir: refusing to serve " + address.urlHost() + " without authentication: anyone who"
-                    + " reaches it could read and change the memory; bind a loopback address (127.0.0.1) or put"
-                    + " tokens or OAuth in front");
+        if (settings.oauth().isPresent() && settings.oauth().get().audience().isEmpty() && address.port() == 0) {
+            err.println("memdir: --oauth-issuer with port 0 needs --oauth-audience: tokens must name this server's"
+                    + " URL, which is not known before it listens");
             return USAGE;
         }
         Optional<KeyStore> keys = Optional.empty();
@@ -79,23 +80,40 @@ public final class HttpServe {
                 return USAGE;
             }
         }
-        String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
+        URI serverUrl = URI.create((keys.isPresent() ? "https" : "http") + "://" + address.urlHost() + ":"
+                + address.port() + NamespaceServer.ENDPOINT);
+        AccessControl access;
+        try {
+            access = AccessControl.of(settings, serverUrl);
+        } catch (IssuerUnusableException e) {
+            err.println("memdir: " + e.getMessage());
+            return FAILED;
+        }
+        try (AccessControl closedLast = access) {
+            if (access.authenticator().isEmpty() && !bound.isLoopbackAddress()) {
+                err.println("memdir: refusing to serve " + address.urlHost() + " without authentication: anyone"
+                        + " who reaches it could read and change the memory; bind a loopback address (127.0.0.1),"
+                        + " make a token first (memdir token create --user NAME) or give --oauth-issuer");
+                return USAGE;
+            }
+            return serve(settings, version, address, bound, keys, access, err);
+        }
+    }
+
+    private static int serve(Settings settings, String version, HttpAddress address, InetAddress bound,
+            Optional<KeyStore> keys, AccessControl access, PrintStream err) throws IOException, InterruptedException {
+        HttpSettings http = settings.http();
         String namespace = settings.database().map(PostgresMemory::namespace).orElse(settings.root().toString());
         int maxBytes = (int) Math.min(http.maxRequestBytes(), Integer.MAX_VALUE - 8);
-        MemoryStore store = StoreChoice.open(settings, sessionId);
-        ServedMemory memory = ServedMemory.open(settings, version, store, sessionId);
-        NamespaceServer served;
-        try {
-            served = new NamespaceServer(memory, SharedJson.mcp(), maxBytes);
-        } catch (RuntimeException e) {
-            memory.close();
-            throw e;
-        }
-        try (NamespaceServers servers = new SingleNamespace(namespace, settings.readOnly(), served)) {
+        NamespaceServers opened = access.authenticator().isPresent()
+                ? perPrincipal(settings, version, maxBytes)
+                : single(settings, version, namespace, maxBytes);
+        try (NamespaceServers servers = opened) {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
-                    http.allowedOrigins()), authenticator, new Principal("local", namespace, settings.readOnly()),
-                    new RateLimiter(http.rate()), http.maxRequestBytes(), servers, new AccessLog(err), drain);
+                    http.allowedOrigins()), access.authenticator(),
+                    new Principal("local", namespace, settings.readOnly()), new RateLimiter(http.rate()),
+                    http.maxRequestBytes(), servers, new AccessLog(err), drain, access.publicDocuments());
             Server server = jetty(address, keys, front);
             try {
                 server.start();
@@ -122,6 +140,38 @@ public final class HttpServe {
                 throw interrupted;
             }
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The configured memory, served to the local principal. */
+    private static NamespaceServers single(Settings settings, String version, String namespace, int maxBytes)
+            throws IOException {
+        String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
+        MemoryStore store = StoreChoice.open(settings, sessionId);
+        return new SingleNamespace(namespace, settings.readOnly(),
+                server(ServedMemory.open(settings, version, store, sessionId), maxBytes));
+    }
+
+    /**
+     * A server per principal on its namespace, the principal's name the actor in its history; the configured memory
+     * answers for health.
+     */
+    private static NamespaceServers perPrincipal(Settings settings, String version, int maxBytes)
+            throws IOException {
+        MemoryStore health = StoreChoice.open(settings, "health");
+        return new PrincipalNamespaces(principal -> {
+            Settings own = NamespaceSettings.of(settings, principal);
+            MemoryStore store = StoreChoice.open(own, principal.name());
+            return server(ServedMemory.open(own, version, store, principal.name()), maxBytes);
+        }, () -> ServedMemory.answers(health), health);
+    }
+
+    private static NamespaceServer server(ServedMemory memory, int maxBytes) throws IOException {
+        try {
+            return new NamespaceServer(memory, SharedJson.mcp(), maxBytes);
+        } catch (RuntimeException e) {
+            memory.close();
+            throw e;
         }
     }
 

@@ -88,6 +88,11 @@ public final class ServedMemory implements Closeable {
 
     /** Returns whether the store answers a cheap read (MEMORY.md); an exception is an answer of no. */
     public boolean storeAnswers() {
+        return answers(store);
+    }
+
+    /** Returns whether {@code store} answers a cheap read (MEMORY.md); an exception is an answer of no. */
+    public static boolean answers(MemoryStore store) {
         try {
             store.readText(MemoryTool.INDEX);
             return true;

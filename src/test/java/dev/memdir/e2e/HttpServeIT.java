@@ -354,8 +354,8 @@ class HttpServeIT {
 
         assertThat(run.exit()).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("memdir: refusing to serve 0.0.0.0 without authentication: anyone who"
-                + " reaches it could read and change the memory; bind a loopback address (127.0.0.1) or put tokens"
-                + " or OAuth in front\n");
+                + " reaches it could read and change the memory; bind a loopback address (127.0.0.1), make a token"
+                + " first (memdir token create --user NAME) or give --oauth-issuer\n");
     }
 
     @Test

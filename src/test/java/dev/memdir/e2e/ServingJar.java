@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The real jar serving HTTP ({@code serve --http 127.0.0.1:0 ...}), its URL read from the line it prints. */
-final class ServingJar implements AutoCloseable {
+public final class ServingJar implements AutoCloseable {
 
     private static final Pattern SERVING = Pattern.compile("memdir: serving (https?://[^/]+)/mcp");
 
@@ -29,7 +29,7 @@ final class ServingJar implements AutoCloseable {
     }
 
     /** Starts {@code launcher} (whose line serves HTTP) and waits for its serving line. */
-    static ServingJar start(JarLauncher launcher, Path temp) throws IOException, InterruptedException {
+    public static ServingJar start(JarLauncher launcher, Path temp) throws IOException, InterruptedException {
         Path err = Files.createTempFile(temp, "serve", ".err");
         Process process = launcher.emptyStdin().stdoutTo(temp.resolve("serve.out")).stderrTo(err).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -48,11 +48,11 @@ final class ServingJar implements AutoCloseable {
     }
 
     /** Returns {@code http://127.0.0.1:PORT} (or https). */
-    URI base() {
+    public URI base() {
         return base;
     }
 
-    URI mcp() {
+    public URI mcp() {
         return base.resolve("/mcp");
     }
 
@@ -60,7 +60,7 @@ final class ServingJar implements AutoCloseable {
         return base.getPort();
     }
 
-    String stderr() throws IOException {
+    public String stderr() throws IOException {
         return Files.readString(stderr);
     }
 

@@ -1,0 +1,57 @@
+package dev.memdir.http;
+
+import dev.memdir.auth.Authenticator;
+import dev.memdir.auth.TokenAuthenticator;
+import dev.memdir.auth.TokenStore;
+import dev.memdir.auth.oauth.IssuerUnusableException;
+import dev.memdir.auth.oauth.OAuthResourceServer;
+import dev.memdir.config.Settings;
+import dev.memdir.config.StoreChoice;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Who may use the server, as the settings choose: with {@code --oauth-issuer} the OAuth resource server (its
+ * metadata published to anyone); else, once the store holds a token (any: revoked and expired ones too, so revoking
+ * the last token does not open the server), bearer tokens; else nobody is asked, and every request acts for the
+ * local principal (loopback only). Tokens are looked for at start: a first token made while the server runs takes
+ * effect at its next start.
+ *
+ * @param authenticator who a request acts for, if anyone is asked
+ * @param publicDocuments JSON documents served without credentials, by path
+ * @param resources what to close at stop (the token store, the issuer's key source)
+ */
+record AccessControl(Optional<Authenticator> authenticator, Map<String, String> publicDocuments,
+        Closeable resources) implements Closeable {
+
+    static AccessControl of(Settings settings, URI serverUrl) throws IOException, IssuerUnusableException {
+        if (settings.oauth().isPresent()) {
+            OAuthResourceServer oauth = OAuthResourceServer.start(settings.oauth().get(), serverUrl);
+            Map<String, String> documents = new LinkedHashMap<>();
+            for (String path : oauth.metadata().paths()) {
+                documents.put(path, oauth.metadata().json());
+            }
+            return new AccessControl(Optional.of(oauth.authenticator()), documents, oauth);
+        }
+        TokenStore tokens = StoreChoice.openTokens(settings);
+        try {
+            if (!tokens.list().isEmpty()) {
+                return new AccessControl(Optional.of(new TokenAuthenticator(tokens)), Map.of(), tokens);
+            }
+        } catch (IOException | RuntimeException e) {
+            tokens.close();
+            throw e;
+        }
+        tokens.close();
+        return new AccessControl(Optional.empty(), Map.of(), () -> { });
+    }
+
+    @Override
+    public void close() throws IOException {
+        resources.close();
+    }
+}
