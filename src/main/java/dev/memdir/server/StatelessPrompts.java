@@ -17,13 +17,15 @@ import java.util.Map;
 /** The prompts on 2026-07-28: the same definitions and handlers, with their argument completions. */
 final class StatelessPrompts implements McpSyncPromptRepository {
 
-    private final List<McpSchema.Prompt> definitions = new ArrayList<>();
     private final Map<String, McpSyncPrompt> byName = new LinkedHashMap<>();
+    /** Made once: the list never changes. */
+    private final PromptsPage page;
     private final boolean completes;
 
     /** {@code completions} are the completion handlers of prompts, by prompt name. */
     StatelessPrompts(List<SyncPromptSpecification> prompts, RevisionBridge bridge,
             Map<String, McpSyncCompletionHandler> completions) {
+        List<McpSchema.Prompt> definitions = new ArrayList<>();
         for (SyncPromptSpecification spec : prompts) {
             McpSchema.Prompt definition = bridge.convert(spec.prompt(), McpSchema.Prompt.class);
             definitions.add(definition);
@@ -35,6 +37,7 @@ final class StatelessPrompts implements McpSyncPromptRepository {
             byName.put(definition.name(), completion == null ? prompt : prompt.withCompletionHandler(completion));
         }
         this.completes = !completions.isEmpty();
+        this.page = new PromptsPage(List.copyOf(definitions), null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
     }
 
     private static Map<String, String> arguments(McpSchema.GetPromptRequest request) {
@@ -43,7 +46,7 @@ final class StatelessPrompts implements McpSyncPromptRepository {
 
     @Override
     public PromptsPage list(McpRequestContext ctx, String cursor) {
-        return new PromptsPage(List.copyOf(definitions), null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
+        return page;
     }
 
     @Override

@@ -11,8 +11,10 @@ import io.modelcontextprotocol.modern.server.feature.ResourceTemplatesPage;
 import io.modelcontextprotocol.modern.server.feature.ResourcesPage;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceRequest;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,62 +26,68 @@ import java.util.function.BiFunction;
  */
 final class StatelessResources implements McpSyncResourceRepository {
 
+    /** A template as this revision serves it: how its URIs are matched and read, and its completions. */
+    private record Template(UriTemplates matcher, McpSyncResource reader, McpSyncResourceTemplate served) {}
+
     private final RevisionBridge bridge;
-    private final Map<String, SyncResourceSpecification> resources = new LinkedHashMap<>();
-    private final Map<String, SyncResourceTemplateSpecification> templates = new LinkedHashMap<>();
-    private final Map<String, UriTemplates> matchers = new LinkedHashMap<>();
-    private final Map<String, McpSyncCompletionHandler> completions;
+    private final Map<String, McpSyncResource> resources = new LinkedHashMap<>();
+    private final Map<String, Template> templates = new LinkedHashMap<>();
+    private final boolean completes;
+    /** Made once: the lists never change. */
+    private final ResourcesPage resourcesPage;
+    private final ResourceTemplatesPage templatesPage;
 
     /** {@code completions} are the completion handlers of templates, by template. */
     StatelessResources(Features features, RevisionBridge bridge, Map<String, McpSyncCompletionHandler> completions) {
         this.bridge = bridge;
-        this.completions = Map.copyOf(completions);
-        features.resources().forEach(spec -> resources.put(spec.resource().uri(), spec));
-        for (SyncResourceTemplateSpecification spec : features.templates()) {
-            String template = spec.resourceTemplate().uriTemplate();
-            templates.put(template, spec);
-            matchers.put(template, new UriTemplates(template));
+        this.completes = !completions.isEmpty();
+        List<McpSchema.Resource> listed = new ArrayList<>();
+        for (SyncResourceSpecification spec : features.resources()) {
+            listed.add(bridge.convert(spec.resource(), McpSchema.Resource.class));
+            resources.put(spec.resource().uri(), reading(spec.readHandler()));
         }
+        List<McpSchema.ResourceTemplate> listedTemplates = new ArrayList<>();
+        for (SyncResourceTemplateSpecification spec : features.templates()) {
+            String uriTemplate = spec.resourceTemplate().uriTemplate();
+            McpSchema.ResourceTemplate definition = bridge.convert(spec.resourceTemplate(),
+                    McpSchema.ResourceTemplate.class);
+            listedTemplates.add(definition);
+            McpSyncCompletionHandler completion = completions.get(uriTemplate);
+            McpSyncResourceTemplate served = completion == null ? McpSyncResourceTemplate.of(definition)
+                    : McpSyncResourceTemplate.of(definition).withCompletionHandler(completion);
+            templates.put(uriTemplate,
+                    new Template(new UriTemplates(uriTemplate), reading(spec.readHandler()), served));
+        }
+        this.resourcesPage = new ResourcesPage(List.copyOf(listed), null, CacheHints.LIST_TTL_MS,
+                CacheHints.LIST_SCOPE);
+        this.templatesPage = new ResourceTemplatesPage(List.copyOf(listedTemplates), null, CacheHints.LIST_TTL_MS,
+                CacheHints.LIST_SCOPE);
     }
 
     @Override
     public ResourcesPage list(McpRequestContext ctx, String cursor) {
-        List<McpSchema.Resource> listed = resources.values().stream()
-                .map(spec -> bridge.convert(spec.resource(), McpSchema.Resource.class)).toList();
-        return new ResourcesPage(listed, null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
+        return resourcesPage;
     }
 
     @Override
     public ResourceTemplatesPage listTemplates(McpRequestContext ctx, String cursor) {
-        List<McpSchema.ResourceTemplate> listed = templates.values().stream()
-                .map(spec -> bridge.convert(spec.resourceTemplate(), McpSchema.ResourceTemplate.class)).toList();
-        return new ResourceTemplatesPage(listed, null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
+        return templatesPage;
     }
 
     @Override
     public McpSyncResource find(McpRequestContext ctx, String uri) {
-        SyncResourceSpecification resource = resources.get(uri);
+        McpSyncResource resource = resources.get(uri);
         if (resource != null) {
-            return reading(resource.readHandler());
+            return resource;
         }
-        for (Map.Entry<String, UriTemplates> matcher : matchers.entrySet()) {
-            if (matcher.getValue().matches(uri)) {
-                return reading(templates.get(matcher.getKey()).readHandler());
-            }
-        }
-        return null;
+        return templates.values().stream().filter(template -> template.matcher().matches(uri)).findFirst()
+                .map(Template::reader).orElse(null);
     }
 
     @Override
     public McpSyncResourceTemplate findTemplate(McpRequestContext ctx, String uriTemplate) {
-        SyncResourceTemplateSpecification spec = templates.get(uriTemplate);
-        if (spec == null) {
-            return null;
-        }
-        McpSyncResourceTemplate template = McpSyncResourceTemplate.of(
-                bridge.convert(spec.resourceTemplate(), McpSchema.ResourceTemplate.class));
-        McpSyncCompletionHandler completion = completions.get(uriTemplate);
-        return completion == null ? template : template.withCompletionHandler(completion);
+        Template template = templates.get(uriTemplate);
+        return template == null ? null : template.served();
     }
 
     @Override
@@ -89,13 +97,14 @@ final class StatelessResources implements McpSyncResourceRepository {
 
     @Override
     public boolean supportsCompletion() {
-        return !completions.isEmpty();
+        return completes;
     }
 
     private McpSyncResource reading(
-            BiFunction<io.modelcontextprotocol.server.McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> handler) {
+            BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> handler) {
         return McpSyncResource.of((ctx, request) -> {
-            ReadResourceResult read = RevisionBridge.call(() -> handler.apply(null, new ReadResourceRequest(request.uri())));
+            ReadResourceResult read = RevisionBridge.call(() ->
+                    handler.apply(null, new ReadResourceRequest(request.uri())));
             McpSchema.ReadResourceResult converted = bridge.convert(read, McpSchema.ReadResourceResult.class);
             return McpSyncResponse.result(new McpSchema.ReadResourceResult(converted.contents(),
                     CacheHints.readTtlMs(request.uri()), CacheHints.READ_SCOPE, McpSchema.ResultType.COMPLETE,

@@ -17,10 +17,12 @@ import java.util.function.Supplier;
 /** The tools on 2026-07-28: the same definitions, in the same fixed order, calling the same handlers. */
 final class StatelessTools implements McpSyncToolRepository {
 
-    private final List<McpSchema.Tool> definitions = new ArrayList<>();
     private final Map<String, McpSyncTool> byName = new LinkedHashMap<>();
+    /** Made once: the list never changes. */
+    private final ToolsPage page;
 
     StatelessTools(List<SyncToolSpecification> tools, RevisionBridge bridge) {
+        List<McpSchema.Tool> definitions = new ArrayList<>();
         for (SyncToolSpecification spec : tools) {
             McpSchema.Tool definition = bridge.convert(spec.tool(), McpSchema.Tool.class);
             definitions.add(definition);
@@ -30,11 +32,12 @@ final class StatelessTools implements McpSyncToolRepository {
                                     request.arguments() == null ? Map.of() : request.arguments()))),
                             McpSchema.CallToolResult.class))));
         }
+        this.page = new ToolsPage(List.copyOf(definitions), null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
     }
 
     @Override
     public ToolsPage list(McpRequestContext ctx, String cursor) {
-        return new ToolsPage(List.copyOf(definitions), null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
+        return page;
     }
 
     @Override
