@@ -160,8 +160,8 @@ final class FrontServlet extends HttpServlet {
                 seen.mcpMethod = Revision.method(body);
             }
         }
-        server.get().serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER), body),
-                handedOn, response);
+        server.get().serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
+                request.getHeader(Revision.VERSION_HEADER), body), handedOn, response);
     }
 
     private static JsonNode json(byte[] body) {

@@ -320,6 +320,28 @@ class HttpServeIT {
     }
 
     @Test
+    void methodsRemovedIn2026_onItsWire_are404MethodNotFound_whileInitializeWithoutItStartsASession()
+            throws Exception {
+        try (ServingJar server = serve(memoryArgs("removed"))) {
+            HttpClient client = HttpClient.newHttpClient();
+            for (String removed : List.of("initialize", "ping", "logging/setLevel", "resources/subscribe",
+                    "resources/unsubscribe")) {
+                HttpResponse<String> answer = post(client, server.mcp(), modernRequest(removed),
+                        modernHeaders(removed));
+                assertThat(answer.statusCode()).as(removed).isEqualTo(404);
+                assertThat(answer.body()).as(removed).contains("\"code\":-32601");
+            }
+            McpSyncClient legacy = legacyClient(server.base(), Optional.empty());
+            try {
+                assertThat(legacy.getCurrentInitializationResult().protocolVersion()).isEqualTo("2025-11-25");
+                assertThat(legacy.listTools().tools()).isNotEmpty();
+            } finally {
+                legacy.closeGracefully();
+            }
+        }
+    }
+
+    @Test
     void tlsFromPemFiles_servesHttpsToBothClients() throws Exception {
         SelfSignedPem pem = SelfSignedPem.make(temp.resolve("tls"), "RSA");
         try (ServingJar server = serve(memoryArgs("tls"), "--tls-cert", pem.certificate().toString(),
@@ -419,7 +441,11 @@ class HttpServeIT {
     }
 
     private static String discover() {
-        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{\"_meta\":{"
+        return modernRequest("server/discover");
+    }
+
+    private static String modernRequest(String method) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":{\"_meta\":{"
                 + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
                 + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"},"
                 + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
