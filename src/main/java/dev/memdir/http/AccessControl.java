@@ -1,6 +1,8 @@
 package dev.memdir.http;
 
 import dev.memdir.auth.Authenticator;
+import dev.memdir.auth.LocalUntilFirstToken;
+import dev.memdir.auth.Principal;
 import dev.memdir.auth.TokenAuthenticator;
 import dev.memdir.auth.TokenStore;
 import dev.memdir.auth.oauth.IssuerUnusableException;
@@ -12,42 +14,41 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Who may use the server, as the settings choose: with {@code --oauth-issuer} the OAuth resource server (its
  * metadata published to anyone); else, once the store holds a token (any: revoked and expired ones too, so revoking
  * the last token does not open the server), bearer tokens; else nobody is asked, and every request acts for the
- * local principal (loopback only). Tokens are looked for at start: a first token made while the server runs takes
- * effect at its next start.
+ * local principal (loopback only) until a first token is made, even while the server runs.
  *
- * @param authenticator who a request acts for, if anyone is asked
+ * @param authenticator who a request acts for
+ * @param openAtStart whether a request without credentials is served at start (as the local principal)
  * @param publicDocuments JSON documents served without credentials, by path
  * @param resources what to close at stop (the token store, the issuer's key source)
  */
-record AccessControl(Optional<Authenticator> authenticator, Map<String, String> publicDocuments,
+record AccessControl(Authenticator authenticator, boolean openAtStart, Map<String, String> publicDocuments,
         Closeable resources) implements Closeable {
 
-    static AccessControl of(Settings settings, URI serverUrl) throws IOException, IssuerUnusableException {
+    static AccessControl of(Settings settings, URI serverUrl, Principal local)
+            throws IOException, IssuerUnusableException {
         if (settings.oauth().isPresent()) {
             OAuthResourceServer oauth = OAuthResourceServer.start(settings.oauth().get(), serverUrl);
             Map<String, String> documents = new LinkedHashMap<>();
             for (String path : oauth.metadata().paths()) {
                 documents.put(path, oauth.metadata().json());
             }
-            return new AccessControl(Optional.of(oauth.authenticator()), documents, oauth);
+            return new AccessControl(oauth.authenticator(), false, documents, oauth);
         }
         TokenStore tokens = StoreChoice.openTokens(settings);
         try {
             if (!tokens.list().isEmpty()) {
-                return new AccessControl(Optional.of(new TokenAuthenticator(tokens)), Map.of(), tokens);
+                return new AccessControl(new TokenAuthenticator(tokens), false, Map.of(), tokens);
             }
         } catch (IOException | RuntimeException e) {
             tokens.close();
             throw e;
         }
-        tokens.close();
-        return new AccessControl(Optional.empty(), Map.of(), () -> { });
+        return new AccessControl(new LocalUntilFirstToken(tokens, local), true, Map.of(), tokens);
     }
 
     @Override

@@ -27,8 +27,7 @@ final class FrontServlet extends HttpServlet {
     static final String PRINCIPAL = Principal.class.getName();
 
     private final transient HostAndOrigin hostAndOrigin;
-    private final transient Optional<Authenticator> authenticator;
-    private final transient Principal local;
+    private final transient Authenticator authenticator;
     private final transient RateLimiter rate;
     private final long maxRequestBytes;
     private final transient NamespaceServers servers;
@@ -37,15 +36,13 @@ final class FrontServlet extends HttpServlet {
     private final transient Map<String, String> publicDocuments;
 
     /**
-     * @param authenticator who a request acts for; without one, every request acts for {@code local}
+     * @param authenticator who a request acts for
      * @param publicDocuments JSON documents served to anyone, by path (the OAuth protected resource metadata)
      */
-    FrontServlet(HostAndOrigin hostAndOrigin, Optional<Authenticator> authenticator, Principal local,
-            RateLimiter rate, long maxRequestBytes, NamespaceServers servers, AccessLog log, Drain drain,
-            Map<String, String> publicDocuments) {
+    FrontServlet(HostAndOrigin hostAndOrigin, Authenticator authenticator, RateLimiter rate, long maxRequestBytes,
+            NamespaceServers servers, AccessLog log, Drain drain, Map<String, String> publicDocuments) {
         this.hostAndOrigin = hostAndOrigin;
         this.authenticator = authenticator;
-        this.local = local;
         this.rate = rate;
         this.maxRequestBytes = maxRequestBytes;
         this.servers = servers;
@@ -119,9 +116,8 @@ final class FrontServlet extends HttpServlet {
             Answers.refuse(response, 404, "memdir serves MCP at " + NamespaceServer.ENDPOINT);
             return;
         }
-        Authentication authentication = authenticator
-                .map(check -> check.authenticate(Optional.ofNullable(request.getHeader("Authorization"))))
-                .orElseGet(() -> new Authentication.Accepted(local));
+        Authentication authentication = authenticator.authenticate(
+                Optional.ofNullable(request.getHeader("Authorization")));
         if (authentication instanceof Authentication.Refused refused) {
             if (!refused.wwwAuthenticate().isEmpty()) {
                 response.setHeader("WWW-Authenticate", refused.wwwAuthenticate());

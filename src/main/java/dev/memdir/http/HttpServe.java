@@ -50,9 +50,9 @@ public final class HttpServe {
     private HttpServe() {}
 
     /**
-     * Serves until stopped and returns the exit code. Who a request acts for is {@link AccessControl}'s choice: with
-     * an authenticator each principal is served its own namespace; without one every request acts for the local
-     * principal on the configured memory, which only a loopback address allows.
+     * Serves until stopped and returns the exit code. Who a request acts for is {@link AccessControl}'s choice: each
+     * authenticated principal is served its own namespace; a server open at start (no tokens yet, which only a
+     * loopback address allows) serves the local principal the configured memory until a first token is made.
      */
     public static int run(Settings settings, String version, PrintStream err)
             throws IOException, InterruptedException {
@@ -82,37 +82,39 @@ public final class HttpServe {
         }
         URI serverUrl = URI.create((keys.isPresent() ? "https" : "http") + "://" + address.urlHost() + ":"
                 + address.port() + NamespaceServer.ENDPOINT);
+        String namespace = settings.database().map(PostgresMemory::namespace).orElse(settings.root().toString());
+        Principal local = new Principal("local", namespace, settings.readOnly());
         AccessControl access;
         try {
-            access = AccessControl.of(settings, serverUrl);
+            access = AccessControl.of(settings, serverUrl, local);
         } catch (IssuerUnusableException e) {
             err.println("memdir: " + e.getMessage());
             return FAILED;
         }
         try (AccessControl closedLast = access) {
-            if (access.authenticator().isEmpty() && !bound.isLoopbackAddress()) {
+            if (access.openAtStart() && !bound.isLoopbackAddress()) {
                 err.println("memdir: refusing to serve " + address.urlHost() + " without authentication: anyone"
                         + " who reaches it could read and change the memory; bind a loopback address (127.0.0.1),"
                         + " make a token first (memdir token create --user NAME) or give --oauth-issuer");
                 return USAGE;
             }
-            return serve(settings, version, address, bound, keys, access, err);
+            return serve(settings, version, address, bound, keys, access, local, err);
         }
     }
 
     private static int serve(Settings settings, String version, HttpAddress address, InetAddress bound,
-            Optional<KeyStore> keys, AccessControl access, PrintStream err) throws IOException, InterruptedException {
+            Optional<KeyStore> keys, AccessControl access, Principal local, PrintStream err)
+            throws IOException, InterruptedException {
         HttpSettings http = settings.http();
-        String namespace = settings.database().map(PostgresMemory::namespace).orElse(settings.root().toString());
         int maxBytes = (int) Math.min(http.maxRequestBytes(), Integer.MAX_VALUE - 8);
-        NamespaceServers opened = access.authenticator().isPresent()
-                ? perPrincipal(settings, version, maxBytes)
-                : single(settings, version, namespace, maxBytes);
+        NamespaceServers opened = access.openAtStart()
+                ? new LocalThenPrincipals(local, single(settings, version, local, maxBytes),
+                        () -> perPrincipal(settings, version, maxBytes))
+                : perPrincipal(settings, version, maxBytes);
         try (NamespaceServers servers = opened) {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
-                    http.allowedOrigins()), access.authenticator(),
-                    new Principal("local", namespace, settings.readOnly()), new RateLimiter(http.rate()),
+                    http.allowedOrigins()), access.authenticator(), new RateLimiter(http.rate()),
                     http.maxRequestBytes(), servers, new AccessLog(err), drain, access.publicDocuments());
             Server server = jetty(address, keys, front);
             try {
@@ -144,11 +146,11 @@ public final class HttpServe {
     }
 
     /** The configured memory, served to the local principal. */
-    private static NamespaceServers single(Settings settings, String version, String namespace, int maxBytes)
+    private static NamespaceServers single(Settings settings, String version, Principal local, int maxBytes)
             throws IOException {
         String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
         MemoryStore store = StoreChoice.open(settings, sessionId);
-        return new SingleNamespace(namespace, settings.readOnly(),
+        return new SingleNamespace(local.namespace(), settings.readOnly(),
                 server(ServedMemory.open(settings, version, store, sessionId), maxBytes));
     }
 

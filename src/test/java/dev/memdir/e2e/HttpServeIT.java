@@ -9,6 +9,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
 import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.URI;
@@ -338,6 +339,46 @@ class HttpServeIT {
             } finally {
                 legacy.closeGracefully();
             }
+        }
+    }
+
+    @Test
+    void aFirstTokenMadeWhileServing_isNeededFromThenOn_andServesItsOwnNamespace() throws Exception {
+        List<String> memory = memoryArgs("first-token");
+        try (ServingJar server = serve(memory)) {
+            HttpClient client = HttpClient.newHttpClient();
+            io.modelcontextprotocol.modern.client.McpSyncClient local = modernClient(server.mcp(), Optional.empty());
+            ModernSdkClient.text(local.tool("create").arguments(Map.of("path", "/memories/local.md",
+                    "file_text", SECRET + "\n")).call());
+
+            List<String> create = new ArrayList<>(List.of("token", "create", "--user", "alice"));
+            create.addAll(memory);
+            JarRun made = JarRun.of(temp, launcher(create));
+            assertThat(made.exit()).as(made.stderr()).isZero();
+            String token = made.stdout().strip();
+
+            HttpResponse<String> refused = post(client, server.mcp(), discover(), modernHeaders("server/discover"));
+            for (int tries = 0; refused.statusCode() == 200 && tries < 100; tries++) {
+                Thread.sleep(100); // the server looks for a first token every 2 s
+                refused = post(client, server.mcp(), discover(), modernHeaders("server/discover"));
+            }
+            assertThat(refused.statusCode()).isEqualTo(401);
+            assertThat(refused.headers().firstValue("WWW-Authenticate")).contains("Bearer");
+
+            HttpClientMcpTransport withToken = HttpClientMcpTransport.builder(server.mcp().toString())
+                    .requestCustomizer(McpHttpRequestCustomizer.fromSync((request, headers, context) ->
+                            headers.set("Authorization", "Bearer " + token)))
+                    .build();
+            io.modelcontextprotocol.modern.client.McpSyncClient alice =
+                    io.modelcontextprotocol.modern.client.McpClient.sync(withToken)
+                            .clientInfo(io.modelcontextprotocol.modern.McpSchema.Implementation
+                                    .builder("memdir-e2e", "1").build())
+                            .roundTimeout(Duration.ofSeconds(30))
+                            .build();
+            String view = ModernSdkClient.text(alice.tool("view").arguments(Map.of("path", "/memories")).call());
+            assertThat(view).doesNotContain("local.md");
+            assertThat(server.accessLog()).anyMatch(line -> line.matches(
+                    "memdir: http POST /mcp tools/call principal=alice 200 \\d+ms"));
         }
     }
 

@@ -69,7 +69,7 @@ class FrontServletTest {
 
     private void start(int rate) throws Exception {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
-                Optional.of(authenticator), new Principal("local", "ns", false), new RateLimiter(rate), 1024, none,
+                authenticator, new RateLimiter(rate), 1024, none,
                 new AccessLog(new PrintStream(log, true, StandardCharsets.UTF_8)), new Drain(), Map.of());
         server = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         server.start();
