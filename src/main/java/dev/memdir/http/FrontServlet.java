@@ -18,7 +18,8 @@ import java.util.OptionalLong;
 /**
  * Every request passes here first, in this order: Host and Origin (403), credentials (the authenticator's answer),
  * the principal's rate (429), the body's size (413); only then is the body read and the request handed to the
- * namespace's server, on the revision it speaks. One access-log line follows each request.
+ * namespace's server, on the revision it speaks. A CORS preflight ({@code OPTIONS}) of an allowed origin is answered
+ * right after the Origin check: a browser sends it without credentials. One access-log line follows each request.
  */
 final class FrontServlet extends HttpServlet {
 
@@ -85,6 +86,14 @@ final class FrontServlet extends HttpServlet {
         Optional<String> refusal = hostAndOrigin.refusal(request.getHeader("Host"), request.getHeader("Origin"));
         if (refusal.isPresent()) {
             Answers.refuse(response, 403, refusal.get());
+            return;
+        }
+        String origin = request.getHeader("Origin");
+        if (origin != null) {
+            Cors.allow(response, origin);
+        }
+        if (request.getMethod().equals("OPTIONS")) {
+            Cors.preflight(request, response);
             return;
         }
         String path = request.getRequestURI();

@@ -383,6 +383,39 @@ class HttpServeIT {
     }
 
     @Test
+    void aPageOfAnAllowedOrigin_preflights_thenReadsTheAnswersOfBothRevisions() throws Exception {
+        String page = "http://app.example:3000";
+        try (ServingJar server = serve(memoryArgs("cors"), "--allow-origin", page)) {
+            HttpClient client = HttpClient.newHttpClient();
+            HttpResponse<String> preflight = client.send(HttpRequest.newBuilder(server.mcp())
+                    .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).header("Origin", page)
+                    .header("Access-Control-Request-Method", "POST")
+                    .header("Access-Control-Request-Headers", "content-type, mcp-protocol-version, mcp-method")
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(preflight.statusCode()).isEqualTo(204);
+            assertThat(preflight.headers().firstValue("Access-Control-Allow-Origin")).hasValue(page);
+            assertThat(preflight.headers().firstValue("Access-Control-Allow-Headers"))
+                    .hasValue("content-type, mcp-protocol-version, mcp-method");
+
+            Map<String, String> modern = new LinkedHashMap<>(modernHeaders("server/discover"));
+            modern.put("Origin", page);
+            HttpResponse<String> discovered = post(client, server.mcp(), discover(), modern);
+            assertThat(discovered.statusCode()).isEqualTo(200);
+            assertThat(discovered.headers().firstValue("Access-Control-Allow-Origin")).hasValue(page);
+
+            HttpResponse<String> initialized = post(client, server.mcp(), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                    + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"page\",\"version\":\"1\"}}}",
+                    Map.of("Origin", page, "Accept", "application/json, text/event-stream"));
+            assertThat(initialized.statusCode()).isEqualTo(200);
+            assertThat(initialized.headers().firstValue("Mcp-Session-Id")).isPresent();
+            assertThat(initialized.headers().firstValue("Access-Control-Allow-Origin")).hasValue(page);
+            assertThat(initialized.headers().firstValue("Access-Control-Expose-Headers").orElse(""))
+                    .contains("Mcp-Session-Id");
+        }
+    }
+
+    @Test
     void tlsFromPemFiles_servesHttpsToBothClients() throws Exception {
         SelfSignedPem pem = SelfSignedPem.make(temp.resolve("tls"), "RSA");
         try (ServingJar server = serve(memoryArgs("tls"), "--tls-cert", pem.certificate().toString(),

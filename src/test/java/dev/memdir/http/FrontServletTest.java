@@ -148,6 +148,53 @@ class FrontServletTest {
     }
 
     @Test
+    void preflightOfAnAllowedOrigin_answeredWithoutCredentials_namingOnlyMcpHeaders() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = client.send(HttpRequest.newBuilder(base.resolve("/mcp"))
+                .timeout(Duration.ofSeconds(10)).method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", base.toString())
+                .header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "authorization, content-type, mcp-session-id, "
+                        + "mcp-protocol-version, mcp-param-region, x-evil")
+                .build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).isEqualTo(204);
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Origin")).hasValue(base.toString());
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Methods")).hasValue("GET, POST, DELETE, OPTIONS");
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Headers")).hasValue(
+                "authorization, content-type, mcp-session-id, mcp-protocol-version, mcp-param-region");
+        assertThat(authorizations).isEmpty();
+    }
+
+    @Test
+    void preflightOfAnotherOrigin_403WithoutCorsHeaders() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = client.send(HttpRequest.newBuilder(base.resolve("/mcp"))
+                .timeout(Duration.ofSeconds(10)).method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", "https://evil.example").header("Access-Control-Request-Method", "POST")
+                .build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).isEqualTo(403);
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+    }
+
+    @Test
+    void answersToAnAllowedOrigin_letItsPageReadTheSessionAndChallenge() throws Exception {
+        start(50);
+
+        HttpResponse<String> answer = post("Bearer wrong-secret-42", base.toString());
+
+        assertThat(answer.statusCode()).isEqualTo(401);
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Origin")).hasValue(base.toString());
+        assertThat(answer.headers().firstValue("Access-Control-Expose-Headers")).hasValue(
+                "Mcp-Session-Id, WWW-Authenticate, Retry-After");
+        assertThat(post("Bearer wrong-secret-42", null).headers().firstValue("Access-Control-Allow-Origin"))
+                .isEmpty();
+    }
+
+    @Test
     void acceptedPrincipal_ofANamespaceNotServedHere_403() throws Exception {
         start(50);
 
