@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
@@ -16,16 +17,19 @@ import reactor.core.publisher.Mono;
  * {@code logging} capability that a server sending {@code notifications/message} must declare (the SDK's builder
  * cannot, the feature being deprecated), and {@code listChanged: false} for tools, prompts and resources, as
  * initialize does: the lists never change while memdir runs (the SDK would declare {@code true} for any server that
- * takes subscriptions). A request whose {@code _meta} names a log level that does not exist is refused.
+ * takes subscriptions), and the instructions as they are now (with the index as it is, not as the server was built
+ * with). A request whose {@code _meta} names a log level that does not exist is refused.
  */
 final class DeclaredBehaviour implements McpRequestManager {
 
     private static final String DISCOVER = "server/discover";
 
     private final McpRequestManager server;
+    private final Supplier<String> instructions;
 
-    DeclaredBehaviour(McpRequestManager server) {
+    DeclaredBehaviour(McpRequestManager server, Supplier<String> instructions) {
         this.server = server;
+        this.instructions = instructions;
     }
 
     @Override
@@ -40,8 +44,8 @@ final class DeclaredBehaviour implements McpRequestManager {
                 .orElseGet(() -> server.handleBlocking(context, request).map(response -> declared(request, response)));
     }
 
-    /** A discover result with logging declared and no list changes; any other response as it is. */
-    private static McpTransportResponse declared(JsonRpc.JSONRPCRequest request, McpTransportResponse response) {
+    /** A discover result with logging declared, no list changes and current instructions; others as they are. */
+    private McpTransportResponse declared(JsonRpc.JSONRPCRequest request, McpTransportResponse response) {
         if (!DISCOVER.equals(request.method()) || !(response instanceof McpTransportResponse.Result answer)
                 || !(answer.response().result() instanceof Map<?, ?> result)
                 || !(result.get("capabilities") instanceof Map<?, ?> capabilities)) {
@@ -58,6 +62,7 @@ final class DeclaredBehaviour implements McpRequestManager {
         }
         Map<Object, Object> declared = new LinkedHashMap<>(result);
         declared.put("capabilities", adjusted);
+        declared.put("instructions", instructions.get());
         return McpTransportResponse.result(JsonRpc.JSONRPCResponse.result(request.id(), declared));
     }
 

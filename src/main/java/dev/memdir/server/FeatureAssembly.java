@@ -51,6 +51,15 @@ final class FeatureAssembly {
         return instructionsText;
     }
 
+    /** Returns the instructions text with the index as it is now; the start's text while the store cannot say. */
+    String currentInstructions() {
+        try {
+            return ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
+        } catch (IOException e) {
+            return instructionsText;
+        }
+    }
+
     /** The second step: every tool, resource, template, prompt and completion. */
     Features features(FrontmatterStamper stamper, InstructionsCache instructions, ProjectRoots roots) {
         MemoryTool memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
@@ -74,7 +83,8 @@ final class FeatureAssembly {
 
     /** Returns the 2026-07-28 server over {@code features}. */
     StatelessServer stateless(Features features, McpJsonMapper mcpJson) {
-        return new StatelessServer(features, serverInfo.name(), serverInfo.version(), instructionsText, mcpJson);
+        return new StatelessServer(features, serverInfo.name(), serverInfo.version(), this::currentInstructions,
+                mcpJson);
     }
 
     /**

@@ -81,7 +81,8 @@ public final class ServedMemory implements Closeable {
         if (legacy != null) {
             throw new IllegalStateException("the 2025-11-25 server is already built");
         }
-        legacy = assembly.legacy(McpServer.sync(transport), features, mcpJson).build();
+        legacy = assembly.legacy(McpServer.sync(new CurrentInstructionsOnInitialize(transport,
+                assembly::currentInstructions)), features, mcpJson).build();
         updates.attach(legacy);
         return legacy;
     }

@@ -15,6 +15,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecificat
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
@@ -29,13 +30,15 @@ final class StatelessServer implements StatelessServing {
     private final Features features;
     private final String name;
     private final String version;
-    private final String instructions;
+    private final Supplier<String> instructions;
     private final McpJsonMapper json;
     private McpServer server;
     private McpRequestManager requests;
     private volatile McpChangeFeed changes;
 
-    StatelessServer(Features features, String name, String version, String instructions, McpJsonMapper json) {
+    /** {@code instructions} gives the text as it is now: discover answers with it (the index in it changes). */
+    StatelessServer(Features features, String name, String version, Supplier<String> instructions,
+            McpJsonMapper json) {
         this.features = features;
         this.name = name;
         this.version = version;
@@ -48,7 +51,7 @@ final class StatelessServer implements StatelessServing {
         if (requests == null) {
             McpChangeFeed feed = new McpChangeFeed();
             server = build(feed);
-            requests = new DeclaredBehaviour(server);
+            requests = new DeclaredBehaviour(server, instructions);
             changes = feed;
         }
         return requests;
@@ -86,7 +89,7 @@ final class StatelessServer implements StatelessServing {
         }
         return McpServer.builder()
                 .serverInfo(McpSchema.Implementation.builder(name, version).build())
-                .instructions(instructions)
+                .instructions(instructions.get())
                 .supportedVersions(VERSIONS)
                 .jsonMapper(json)
                 .discoverCache(CacheHints.LIST_TTL_MS, McpSchema.CacheScope.PRIVATE)

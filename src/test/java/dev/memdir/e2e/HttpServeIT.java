@@ -416,6 +416,30 @@ class HttpServeIT {
     }
 
     @Test
+    void newSessionsAndDiscover_carryTheIndexAsItIsNow_notAsItWasAtStart() throws Exception {
+        String entry = "- notes.md: written-after-start-5e1d";
+        try (ServingJar server = serve(memoryArgs("instructions"))) {
+            McpSyncClient first = legacyClient(server.base(), Optional.empty());
+            try {
+                assertThat(first.getCurrentInitializationResult().instructions()).doesNotContain(entry);
+                SdkClient.call(first, "create", Map.of("path", "/memories/MEMORY.md", "file_text", entry + "\n"));
+            } finally {
+                first.closeGracefully();
+            }
+            McpSyncClient second = legacyClient(server.base(), Optional.empty());
+            try {
+                assertThat(second.getCurrentInitializationResult().instructions()).contains(entry);
+            } finally {
+                second.closeGracefully();
+            }
+            HttpResponse<String> discovered = post(HttpClient.newHttpClient(), server.mcp(), discover(),
+                    modernHeaders("server/discover"));
+            assertThat(discovered.statusCode()).isEqualTo(200);
+            assertThat(discovered.body()).contains(entry);
+        }
+    }
+
+    @Test
     void tlsFromPemFiles_servesHttpsToBothClients() throws Exception {
         SelfSignedPem pem = SelfSignedPem.make(temp.resolve("tls"), "RSA");
         try (ServingJar server = serve(memoryArgs("tls"), "--tls-cert", pem.certificate().toString(),

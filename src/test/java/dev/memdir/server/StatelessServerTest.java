@@ -16,6 +16,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The 2026-07-28 server over features written for 2025-11-25, driven in process. */
@@ -24,7 +25,8 @@ class StatelessServerTest {
     private static final String NOTE_URI = "memdir://memory/index";
     private static final String MISSING_TEMPLATE = "memdir://missing/{+path}";
 
-    private final StatelessServer server = new StatelessServer(features(), "memdir", "9.9", "remember things",
+    private final AtomicReference<String> instructions = new AtomicReference<>("remember things");
+    private final StatelessServer server = new StatelessServer(features(), "memdir", "9.9", instructions::get,
             SharedJson.mcp());
 
     @Test
@@ -41,6 +43,16 @@ class StatelessServerTest {
         assertThat(result.get("resultType")).isEqualTo("complete");
         assertThat(result.get("_meta")).isEqualTo(
                 Map.of("io.modelcontextprotocol/serverInfo", Map.of("name", "memdir", "version", "9.9")));
+    }
+
+    @Test
+    void discoverAnswersWithTheInstructionsAsTheyAreNow_notAsTheServerWasBuilt() {
+        assertThat(result(request("server/discover", Map.of())).get("instructions")).isEqualTo("remember things");
+
+        instructions.set("remember things\n- notes.md: written since");
+
+        assertThat(result(request("server/discover", Map.of())).get("instructions"))
+                .isEqualTo("remember things\n- notes.md: written since");
     }
 
     @Test
