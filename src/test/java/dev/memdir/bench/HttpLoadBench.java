@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -71,7 +72,8 @@ public final class HttpLoadBench {
             table.note(clients + " clients at once x " + calls + " calls each over HTTP/1.1 on loopback, every call"
                     + " a 2026-07-28 POST; the mix per client, in turn: create, view, str_replace, read "
                     + INDEX + ", view of its own directory");
-            table.note("latency is each call's round trip as its client saw it; calls/s = all calls / wall time");
+            table.note("latency is each call's round trip as its client saw it; calls/s = all calls / wall time; write"
+                    + " = create and str_replace, read = view, index read and directory view");
             table.note("RSS = the server's VmRSS, idle after start-up (before) and at the end of the load (after)");
             table.note("load average (1, 5, 15 min) before: " + load + "; after: " + loadAverage());
             table.note("serve --http with --rate 100000: the default 50 a second per principal would refuse most");
@@ -111,6 +113,14 @@ public final class HttpLoadBench {
             table.add("latency p50 ms", Figure.millisOf(latency.median()));
             table.add("latency p99 ms", Figure.millisOf(latency.p99()));
             table.add("latency max ms", Figure.millisOf(latency.max()));
+            for (boolean writing : new boolean[] {true, false}) {
+                Optional<Stats> kind = load.of(calls, writing);
+                if (kind.isPresent()) {
+                    String label = writing ? "write" : "read";
+                    table.add(label + " latency p50 ms", Figure.millisOf(kind.get().median()));
+                    table.add(label + " latency p99 ms", Figure.millisOf(kind.get().p99()));
+                }
+            }
             table.add("server RSS before MiB", Figure.mebibytesOf(before));
             table.add("server RSS after MiB", Figure.mebibytesOf(after));
             return table;
@@ -122,7 +132,30 @@ public final class HttpLoadBench {
         }
     }
 
-    private record Load(long[] latencies, long wallNanos) {}
+    /** Every client's latencies, client after client, each in the order of its calls. */
+    private record Load(long[] latencies, long wallNanos) {
+
+        /**
+         * The latencies of the writing calls (create, str_replace) or of the reading ones, {@code calls} a client;
+         * empty when there are none (a single call a client reads nothing).
+         */
+        Optional<Stats> of(int calls, boolean writing) {
+            long[] chosen = new long[latencies.length];
+            int count = 0;
+            for (int i = 0; i < latencies.length; i++) {
+                if (writes(i % calls) == writing) {
+                    chosen[count++] = latencies[i];
+                }
+            }
+            return count == 0 ? Optional.empty() : Optional.of(new Stats(Arrays.copyOf(chosen, count)));
+        }
+    }
+
+    /** Whether a client's call number {@code call} writes: the create or the str_replace of {@link #client}'s mix. */
+    private static boolean writes(int call) {
+        int kind = call % CYCLE;
+        return kind == 0 || kind == 2;
+    }
 
     private static Load run(URI mcp, int clients, int calls) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
