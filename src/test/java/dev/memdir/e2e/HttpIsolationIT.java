@@ -1,25 +1,44 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.BearerRequests.empty;
+import static dev.memdir.e2e.BearerRequests.params;
+import static dev.memdir.e2e.BearerRequests.request;
+import static dev.memdir.e2e.BearerRequests.text;
+import static dev.memdir.e2e.BearerRequests.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.memory.HostilePaths;
+import dev.memdir.memory.HostilePaths.Call;
+import dev.memdir.memory.HostilePaths.Hostile;
 import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
 import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
 import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
+import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,24 +52,43 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HttpIsolationIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String INDEX = "memdir://memory/index";
     private static final String STATUS = "memdir://memory/status";
     private static final String SECRET = "first-secret-4b1d";
-    /** Paths and URIs that try to reach another namespace (bob's) from alice's. */
-    private static final List<String> HOSTILE_PATHS = List.of("/memories/../user/bob/b.md",
-            "/memories/../../user/bob/b.md", "/memories/%2e%2e/user/bob/b.md", "/memories/..%2Fbob%2Fb.md",
+    /** A word of bob's secret: what a recall of alice's asks for (recall echoes its query, so never the secret). */
+    private static final String BOB_WORD = "51c7";
+    private static final String BOB_SECRET = "bob-only-" + BOB_WORD;
+    /** The name of one of bob's files, which a completion or recall leaking across namespaces would show. */
+    private static final String BOB_TOPIC = "zebra-plans";
+    /**
+     * Paths of alice's that guess at bob's namespace: its directory beside hers, the reserved area that holds them
+     * all, lookalike dots. Some are refused, the rest are legal paths inside alice's own memory.
+     */
+    private static final List<String> NAMESPACE_GUESSES = List.of("/memories/../bob/b.md",
+            "/memories/../../user/bob/b.md", "/memories/%2e%2e/bob/b.md", "/memories/..%2Fbob%2Fb.md",
             "/memories/.memdir-namespaces/user/bob/b.md", "/memories/../.memdir-namespaces/user/bob/b.md",
             "/memories/../../.memdir-namespaces/user/bob/b.md", "/memories/user/bob/b.md", "/memories/bob/b.md",
-            "/memories/./../bob/b.md", "/memories/\u2024\u2024/bob/b.md");
-    private static final List<String> HOSTILE_URIS = List.of("memdir://memory/history/..%2F..%2Fuser%2Fbob%2Fb.md",
-            "memdir://memory/history/%2e%2e/%2e%2e/user/bob/b.md", "memdir://memory/history/user/bob/b.md",
-            "memdir://memory/history/.memdir-namespaces/user/bob/b.md", "memdir://memory/history/b.md");
+            "/memories/./../bob/b.md", "/memories/\u2024\u2024/bob/b.md", "/memories/b.md",
+            "/memories/" + BOB_TOPIC + ".md");
+    /** Resource URIs of alice's that guess at bob's memory through the history, recall and instructions templates. */
+    private static final List<String> URI_GUESSES = List.of("memdir://memory/history/..%2Fbob%2Fb.md",
+            "memdir://memory/history/..%2F..%2Fuser%2Fbob%2Fb.md", "memdir://memory/history/%2e%2e/bob/b.md",
+            "memdir://memory/history/%2e%2e/%2e%2e/user/bob/b.md", "memdir://memory/history/../bob/b.md",
+            "memdir://memory/history/user/bob/b.md", "memdir://memory/history/.memdir-namespaces/user/bob/b.md",
+            "memdir://memory/history/b.md", "memdir://memory/history/" + BOB_TOPIC + ".md",
+            "memdir://memory/history/%2Fmemories%2F..%2Fbob%2Fb.md", "memdir://memory/history//memories/../bob/b.md",
+            "memdir://memory/history/bob%2Fb.md", "memdir://memory/history/\u2024\u2024/bob/b.md",
+            "memdir://memory/history/%00/../bob/b.md", "memdir://memory/history/b.md%00",
+            "memdir://memory/../memory/history/../bob/b.md", "memdir://memory/index/../../bob/b.md",
+            "memdir://memory/index?namespace=user/bob", "memdir://memory/status?namespace=user%2Fbob",
+            "memdir://memory/recall?q=" + BOB_WORD, "memdir://memory/recall?q=zebra",
+            "memdir://memory/recall?q=" + BOB_TOPIC + "&namespace=user/bob", "memdir://memory/recall?q=..%2Fbob",
+            "memdir://instructions/for/../memory/.memdir-namespaces/user/bob/b.md",
+            "memdir://instructions/for/..%2F..%2Fmemory%2F.memdir-namespaces%2Fuser%2Fbob",
+            "memdir://user/bob/memory/index", "memdir://bob@memory/index", "memdir://memory/history/");
 
     @TempDir
     Path temp;
-
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @ParameterizedTest
     @ValueSource(strings = {"directory", "postgres"})
@@ -89,9 +127,9 @@ class HttpIsolationIT {
             // Recall echoes the query; what it finds is bob's own file only.
             assertThat(call(mcp, bob, "resources/read", params("uri", "memdir://memory/recall?q=" + SECRET))
                     .toString()).doesNotContain("/memories/a.md");
-            assertThat(call(mcp, bob, "resources/list", JSON.createObjectNode()).toString()).doesNotContain("a.md");
-            assertThat(call(mcp, bob, "prompts/list", JSON.createObjectNode()).toString()).doesNotContain(SECRET);
-            ObjectNode complete = JSON.createObjectNode();
+            assertThat(call(mcp, bob, "resources/list", empty()).toString()).doesNotContain("a.md");
+            assertThat(call(mcp, bob, "prompts/list", empty()).toString()).doesNotContain(SECRET);
+            ObjectNode complete = empty();
             complete.putObject("ref").put("type", "ref/resource").put("uri", "memdir://memory/history/{+path}");
             complete.putObject("argument").put("name", "path").put("value", "");
             assertThat(call(mcp, bob, "completion/complete", complete.deepCopy()).toString())
@@ -105,25 +143,8 @@ class HttpIsolationIT {
             assertThat(call(mcp, alice, "resources/read", params("uri", "memdir://memory/history/a.md")).toString())
                     .contains("alice").doesNotContain("bob");
 
-            // Hostile paths and URIs through alice never reach bob's memory.
-            for (String path : HOSTILE_PATHS) {
-                assertThat(post(mcp, alice, "tools/call", tool("view", Map.of("path", path))).body()).as(path)
-                        .doesNotContain("bob-only");
-                post(mcp, alice, "tools/call", tool("create", Map.of("path", path, "file_text", "from alice\n")));
-                post(mcp, alice, "tools/call", tool("delete", Map.of("path", path)));
-            }
-            for (String uri : HOSTILE_URIS) {
-                HttpResponse<String> read = post(mcp, alice, "resources/read", params("uri", uri));
-                assertThat(read.statusCode()).as(uri).isIn(200, 400);
-                assertThat(read.body()).as(uri).doesNotContain("bob-only");
-            }
-            assertThat(text(call(mcp, bob, "tools/call", tool("view", Map.of("path", "/memories/b.md")))))
-                    .contains("bob-only");
-            assertThat(text(call(mcp, bob, "tools/call", tool("view", Map.of("path", "/memories")))))
-                    .doesNotContain("from alice");
-
             // The read-only principal on alice's namespace views only.
-            JsonNode tools = call(mcp, reader, "tools/list", JSON.createObjectNode()).path("result").path("tools");
+            JsonNode tools = call(mcp, reader, "tools/list", empty()).path("result").path("tools");
             assertThat(tools.findValuesAsText("name")).containsExactly("view");
             assertThat(text(call(mcp, reader, "tools/call", tool("view", Map.of("path", "/memories/a.md")))))
                     .contains(SECRET);
@@ -134,11 +155,153 @@ class HttpIsolationIT {
                     .doesNotContain("r.md");
 
             // No token, a made-up one, a revoked one: 401.
-            HttpResponse<String> none = post(mcp, null, "tools/list", JSON.createObjectNode());
+            HttpResponse<String> none = post(mcp, null, "tools/list", empty());
             assertThat(none.statusCode()).isEqualTo(401);
             assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
-            assertThat(post(mcp, "mdt_madeup", "tools/list", JSON.createObjectNode()).statusCode()).isEqualTo(401);
-            assertThat(post(mcp, revoked, "tools/list", JSON.createObjectNode()).statusCode()).isEqualTo(401);
+            assertThat(post(mcp, "mdt_madeup", "tools/list", empty()).statusCode()).isEqualTo(401);
+            assertThat(post(mcp, revoked, "tools/list", empty()).statusCode()).isEqualTo(401);
+        }
+    }
+
+    /**
+     * Alice sends the whole hostile path corpus to every path field of every tool, guesses at bob's namespace by
+     * path and by resource URI, and asks prompts and completions about bob's words: each corpus path gets its exact
+     * error text, no answer carries anything of bob's (his content, his history's hashes or his name as a writer),
+     * bob's memory is byte for byte what it was, and nothing outside alice's namespace changed.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"directory", "postgres"})
+    void hostilePathsUrisPromptsAndCompletions_neverReachAnotherNamespace(String storeKind) throws Exception {
+        NamespacedStore memory = storeKind.equals("directory") ? new DirectoryNamespaces(temp.resolve("memory"))
+                : new DatabaseNamespaces(LocalPostgres.shared().freshDatabase());
+        List<String> store = memory.arguments();
+        String aliceToken = token(store, "--user", "alice");
+        String bobToken = token(store, "--user", "bob");
+
+        try (ServingJar server = serve(store)) {
+            BearerRequests alice = new BearerRequests(server.mcp(), aliceToken);
+            BearerRequests bob = new BearerRequests(server.mcp(), bobToken);
+            for (Map<String, String> create : List.of(
+                    Map.of("path", "/memories/keep.txt", "file_text", "keep: alice\n"),
+                    Map.of("path", "/memories/dir/note.txt", "file_text", "note: alice\n"),
+                    Map.of("path", "/memories/MEMORY.md", "file_text", "- keep.txt: what alice keeps\n"))) {
+                assertThat(text(alice.call("tools/call", tool("create", create)))).contains("created");
+            }
+            String bobFirst = BOB_SECRET + " first\n";
+            for (Map<String, String> create : List.of(Map.of("path", "/memories/b.md", "file_text", bobFirst),
+                    Map.of("path", "/memories/" + BOB_TOPIC + ".md", "file_text", "zebra " + BOB_SECRET + "\n"),
+                    Map.of("path", "/memories/MEMORY.md", "file_text", "- " + BOB_TOPIC + ".md: " + BOB_SECRET
+                            + "\n"))) {
+                assertThat(text(bob.call("tools/call", tool("create", create)))).contains("created");
+            }
+            assertThat(text(bob.call("tools/call", tool("str_replace", Map.of("path", "/memories/b.md",
+                    "old_str", "first", "new_str", "second"))))).contains("edited");
+            // What would give bob away in any answer: his secret, a hash his history holds, his name as a writer.
+            // (A history is JSON inside the answer's JSON: its quotes come escaped.)
+            String bobWriter = "\\\"session\\\" : \\\"bob\\\"";
+            List<String> bobsMarks = List.of(BOB_SECRET, sha256(bobFirst), bobWriter);
+            assertThat(bob.call("resources/read", params("uri", "memdir://memory/history/b.md")).toString())
+                    .as("bob's history holds what the marks look for").contains(sha256(bobFirst), bobWriter);
+            assertThat(bob.call("prompts/get", prompt("recall", Map.of("query", BOB_WORD))).toString())
+                    .as("bob's recall of his word finds his secret").contains(BOB_SECRET);
+            assertThat(bob.call("completion/complete", completion("ref/resource", "uri",
+                    "memdir://memory/history/{+path}", "path", "z")).toString())
+                    .as("bob's completion offers his file").contains(BOB_TOPIC + ".md");
+            Map<String, String> outsideAlice = memory.outside("user/alice");
+            assertThat(outsideAlice.keySet()).as("the snapshot holds bob's memory")
+                    .anyMatch(entry -> entry.contains("user/bob") && entry.endsWith(BOB_TOPIC + ".md"));
+            List<String> answers = new ArrayList<>();
+
+            // Prompts and completions: alice's own words come back, never bob's, not even his file's name.
+            List<String> questions = new ArrayList<>();
+            questions.add(assertedAnswer(alice.call("prompts/get", prompt("recall", Map.of("query", "keep")))
+                    .toString(), "/memories/keep.txt"));
+            for (Map<String, String> query : List.of(Map.of("query", "zebra"), Map.of("query", BOB_WORD),
+                    Map.of("query", "../bob/b.md"), Map.of("query", "bob"))) {
+                questions.add(alice.call("prompts/get", prompt("recall", query)).toString());
+            }
+            questions.add(assertedAnswer(alice.call("prompts/get", prompt("project-instructions", Map.of()))
+                    .toString(), "what alice keeps"));
+            questions.add(alice.call("prompts/get", prompt("memory-protocol", Map.of())).toString());
+            questions.add(assertedAnswer(alice.call("completion/complete", completion("ref/resource", "uri",
+                    "memdir://memory/history/{+path}", "path", "")).toString(), "keep.txt"));
+            for (String typed : List.of("z", "b", "../", "../bob/", "..%2Fbob%2F", ".memdir-namespaces/", "user/")) {
+                questions.add(alice.call("completion/complete", completion("ref/resource", "uri",
+                        "memdir://memory/history/{+path}", "path", typed)).toString());
+                questions.add(alice.call("completion/complete", completion("ref/resource", "uri",
+                        "memdir://instructions/for/{+path}", "path", typed)).toString());
+            }
+            questions.add(assertedAnswer(alice.call("completion/complete", completion("ref/prompt", "name", "recall",
+                    "query", "kee")).toString(), "keep"));
+            for (String typed : List.of("", "z", "zeb", "bob", "b")) {
+                questions.add(alice.call("completion/complete", completion("ref/prompt", "name", "recall", "query",
+                        typed)).toString());
+            }
+            for (String answer : questions) {
+                assertThat(answer).doesNotContain(BOB_TOPIC);
+            }
+            answers.addAll(questions);
+
+            // Resource URIs: bob's guessed at, and the corpus as history paths.
+            List<BearerRequests.Request> reads = new ArrayList<>();
+            URI_GUESSES.forEach(uri -> reads.add(request("resources/read", params("uri", uri))));
+            HostilePaths.corpus().map(hostile -> "memdir://memory/history/" + (hostile.path().startsWith("/memories/")
+                    ? hostile.path().substring("/memories/".length()) : hostile.path()))
+                    .forEach(uri -> reads.add(request("resources/read", params("uri", uri))));
+            for (HttpResponse<String> read : alice.postAll(reads)) {
+                assertThat(read.statusCode()).as(read.body()).isIn(200, 400);
+                answers.add(read.body());
+            }
+
+            // The corpus in every path field of every tool: view first, the writing tools only once view refused.
+            List<Hostile> corpus = HostilePaths.corpus().toList();
+            List<Hostile> refusedByView = new ArrayList<>();
+            List<HttpResponse<String>> views = alice.postAll(corpus.stream()
+                    .map(hostile -> request("tools/call", toolCall(HostilePaths.everyCommandOn(hostile.path()).get(0))))
+                    .toList());
+            SoftAssertions softly = new SoftAssertions();
+            for (int i = 0; i < corpus.size(); i++) {
+                String view = toolAnswer(views.get(i));
+                softly.assertThat(view).as("view " + corpus.get(i)).isEqualTo(asReceived(corpus.get(i).expected()));
+                if (view.equals(asReceived(corpus.get(i).expected()))) {
+                    refusedByView.add(corpus.get(i));
+                }
+                answers.add(views.get(i).body());
+            }
+            List<Call> writes = new ArrayList<>();
+            List<String> expected = new ArrayList<>();
+            for (Hostile hostile : refusedByView) {
+                List<Call> calls = HostilePaths.everyCommandOn(hostile.path());
+                writes.addAll(calls.subList(1, calls.size()));
+                calls.subList(1, calls.size()).forEach(call -> expected.add(asReceived(hostile.expected())));
+            }
+            List<HttpResponse<String>> written = alice.postAll(writes.stream()
+                    .map(call -> request("tools/call", toolCall(call))).toList());
+            for (int i = 0; i < writes.size(); i++) {
+                softly.assertThat(toolAnswer(written.get(i))).as(writes.get(i).toString()).isEqualTo(expected.get(i));
+                answers.add(written.get(i).body());
+            }
+            softly.assertAll();
+
+            // Guesses at bob's namespace by path: refused, or acting on alice's own memory.
+            List<Call> guesses = NAMESPACE_GUESSES.stream().flatMap(path -> HostilePaths.everyCommandOn(path).stream())
+                    .toList();
+            for (Call guess : guesses) {
+                answers.add(alice.post("tools/call", toolCall(guess)).body());
+            }
+
+            for (String answer : answers) {
+                assertThat(answer).doesNotContain(bobsMarks);
+            }
+            assertThat(memory.outside("user/alice")).as("everything but alice's namespace")
+                    .isEqualTo(outsideAlice);
+            assertThat(memory.namespaces()).contains("user/alice", "user/bob")
+                    .filteredOn(name -> name.startsWith("user/")).containsExactlyInAnyOrder("user/alice", "user/bob");
+            assertThat(text(bob.call("tools/call", tool("view", Map.of("path", "/memories/b.md")))))
+                    .contains(BOB_SECRET + " second");
+            // The legal guesses moved keep.txt about inside alice's own memory; the rest of it is as it was.
+            assertThat(text(alice.call("tools/call", tool("view", Map.of("path", "/memories/dir/note.txt")))))
+                    .contains("note: alice");
         }
     }
 
@@ -187,8 +350,10 @@ class HttpIsolationIT {
 
     private ServingJar serve(List<String> store) throws Exception {
         Path project = Files.createDirectories(temp.resolve("project"));
-        List<String> args = new ArrayList<>(List.of("serve", "--http", "127.0.0.1:0", "--project",
-                project.toString(), "--managed-dir", Files.createDirectories(temp.resolve("managed")).toString()));
+        // The hostile corpus is some thousand requests of one principal; the default rate would refuse most.
+        List<String> args = new ArrayList<>(List.of("serve", "--http", "127.0.0.1:0", "--rate", "100000",
+                "--project", project.toString(), "--managed-dir",
+                Files.createDirectories(temp.resolve("managed")).toString()));
         args.addAll(store);
         return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
                 .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
@@ -200,45 +365,145 @@ class HttpIsolationIT {
         return all;
     }
 
-    private static ObjectNode tool(String name, Map<String, String> arguments) {
-        ObjectNode params = JSON.createObjectNode().put("name", name);
-        ObjectNode args = params.putObject("arguments");
-        arguments.forEach(args::put);
+    private static JsonNode call(URI mcp, String token, String method, ObjectNode params) throws Exception {
+        return new BearerRequests(mcp, token).call(method, params);
+    }
+
+    private static HttpResponse<String> post(URI mcp, String token, String method, ObjectNode params)
+            throws Exception {
+        return new BearerRequests(mcp, token).post(method, params);
+    }
+
+    /** Returns {@code answer} once it is seen to contain {@code expected}: the check that a question was answered. */
+    private static String assertedAnswer(String answer, String expected) {
+        assertThat(answer).contains(expected);
+        return answer;
+    }
+
+    /**
+     * The text of a tool answer that came with 200, each run of replacement characters as one {@code ?}: an answer
+     * that echoes a lone surrogate carries it in bytes that are not UTF-8 (the surrogate encoded on its own), which
+     * the client reads as replacement characters.
+     */
+    private static String toolAnswer(HttpResponse<String> response) throws IOException {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return text(new ObjectMapper().readTree(response.body())).replaceAll("\uFFFD+", "?");
+    }
+
+    /** An expected answer as {@link #toolAnswer} gives it: each lone surrogate a {@code ?}. */
+    private static String asReceived(String expected) {
+        return expected.replaceAll("\\p{Cs}", "?");
+    }
+
+    private static ObjectNode toolCall(Call call) {
+        return tool(call.command(), call.arguments());
+    }
+
+    private static ObjectNode prompt(String name, Map<String, String> arguments) {
+        ObjectNode params = params("name", name);
+        arguments.forEach(params.putObject("arguments")::put);
         return params;
     }
 
-    private static ObjectNode params(String key, String value) {
-        return JSON.createObjectNode().put(key, value);
+    private static ObjectNode completion(String refType, String refKey, String refValue, String argument,
+            String typed) {
+        ObjectNode params = empty();
+        params.putObject("ref").put("type", refType).put(refKey, refValue);
+        params.putObject("argument").put("name", argument).put("value", typed);
+        return params;
     }
 
-    private static String text(JsonNode answer) {
-        return answer.path("result").path("content").path(0).path("text").asText(answer.toString());
+    private static String sha256(String text) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 
-    private JsonNode call(URI mcp, String token, String method, ObjectNode params) throws Exception {
-        HttpResponse<String> response = post(mcp, token, method, params);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return JSON.readTree(response.body());
+    /** A store serving namespaces: the arguments that name it, and what it holds outside one namespace. */
+    private interface NamespacedStore {
+
+        List<String> arguments();
+
+        /** Every entry outside {@code namespace}, with what it holds, by a name that says where it is. */
+        Map<String, String> outside(String namespace) throws Exception;
+
+        /** The namespaces the store holds. */
+        List<String> namespaces() throws Exception;
     }
 
-    private HttpResponse<String> post(URI mcp, String token, String method, ObjectNode params) throws Exception {
-        ObjectNode meta = params.putObject("_meta");
-        meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "isolation").put("version", "1");
-        meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        ObjectNode body = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", 1).put("method", method);
-        body.set("params", params);
-        HttpRequest.Builder request = HttpRequest.newBuilder(mcp).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
-        String name = params.has("name") ? params.get("name").asText() : params.path("uri").asText("");
-        if (!name.isEmpty()) {
-            request.header("Mcp-Name", name);
+    /** The directory store: each namespace a directory below the root's reserved area. */
+    private record DirectoryNamespaces(Path root) implements NamespacedStore {
+
+        private static final String AREA = ".memdir-namespaces";
+
+        @Override
+        public List<String> arguments() {
+            return List.of("--root", root.toString());
         }
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
+
+        @Override
+        public Map<String, String> outside(String namespace) throws IOException {
+            Path skipped = root.resolve(AREA).resolve(namespace);
+            Map<String, String> entries = new TreeMap<>();
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path entry : walk.filter(entry -> !entry.startsWith(skipped)).toList()) {
+                    entries.put(root.relativize(entry).toString(), Files.isSymbolicLink(entry)
+                            ? "link " + Files.readSymbolicLink(entry) : Files.isDirectory(entry) ? "dir"
+                            : "file " + Base64.getEncoder().encodeToString(Files.readAllBytes(entry)));
+                }
+            }
+            return entries;
         }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+
+        @Override
+        public List<String> namespaces() throws IOException {
+            try (Stream<Path> walk = Files.walk(root.resolve(AREA), 2)) {
+                return walk.filter(entry -> root.resolve(AREA).relativize(entry).getNameCount() == 2)
+                        .map(entry -> root.resolve(AREA).relativize(entry).toString()).toList();
+            }
+        }
+    }
+
+    /** The PostgreSQL store: each namespace rows of its own in the schema's tables. */
+    private record DatabaseNamespaces(String jdbcUrl) implements NamespacedStore {
+
+        @Override
+        public List<String> arguments() {
+            return List.of("--store", LocalPostgres.shared().storeUrlOf(jdbcUrl));
+        }
+
+        @Override
+        public Map<String, String> outside(String namespace) throws SQLException {
+            Map<String, String> rows = new TreeMap<>();
+            rows.putAll(query("SELECT 'namespace ' || name, files || ' ' || bytes || ' ' || history_bytes"
+                    + " FROM memdir.namespaces WHERE name <> ?", namespace));
+            rows.putAll(query("SELECT 'entry ' || n.name || ' ' || e.path, e.directory || ' ' || e.size || ' '"
+                    + " || e.modified || ' ' || coalesce(encode(e.content, 'base64'), '')"
+                    + " FROM memdir.entries e JOIN memdir.namespaces n ON n.id = e.namespace WHERE n.name <> ?",
+                    namespace));
+            rows.putAll(query("SELECT 'version ' || n.name || ' ' || h.path || ' ' || h.number, h.operation || ' '"
+                    + " || h.sha256 || ' ' || h.actor || ' ' || h.kept || ' ' || coalesce(encode(h.content, 'base64'),"
+                    + " '') FROM memdir.history h JOIN memdir.namespaces n ON n.id = h.namespace WHERE n.name <> ?",
+                    namespace));
+            return rows;
+        }
+
+        @Override
+        public List<String> namespaces() throws SQLException {
+            return List.copyOf(query("SELECT name, name FROM memdir.namespaces WHERE name <> ?", "").keySet());
+        }
+
+        private Map<String, String> query(String sql, String parameter) throws SQLException {
+            Map<String, String> rows = new TreeMap<>();
+            try (Connection connection = DriverManager.getConnection(jdbcUrl);
+                    PreparedStatement statement = connection.prepareStatement(sql)) {
+                statement.setString(1, parameter);
+                try (ResultSet result = statement.executeQuery()) {
+                    while (result.next()) {
+                        rows.put(result.getString(1), result.getString(2));
+                    }
+                }
+            }
+            return rows;
+        }
     }
 }
