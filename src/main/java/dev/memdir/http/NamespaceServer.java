@@ -33,7 +33,7 @@ final class NamespaceServer implements Closeable {
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
                 .build();
         this.sessions = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(json)
+                .jsonMapper(new ErrorsAsJsonRpc(json))
                 .mcpEndpoint(ENDPOINT)
                 .maxRequestSize(maxRequestBytes)
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)

@@ -95,10 +95,10 @@ class HttpIsolationIT {
     void twoPrincipalsNeverMeet(String storeKind) throws Exception {
         List<String> store = storeKind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
                 : List.of("--store", LocalPostgres.shared().freshStoreUrl());
-        String alice = token(store, "--user", "alice");
-        String bob = token(store, "--user", "bob");
-        String reader = token(store, "--user", "rita", "--namespace", "user/alice", "--read-only");
-        String revoked = token(store, "--user", "eve");
+        String alice = TokenServing.token(temp, store, "--user", "alice");
+        String bob = TokenServing.token(temp, store, "--user", "bob");
+        String reader = TokenServing.token(temp, store, "--user", "rita", "--namespace", "user/alice", "--read-only");
+        String revoked = TokenServing.token(temp, store, "--user", "eve");
         JarRun list = JarRun.of(temp, concat(List.of("token", "list"), store).toArray(String[]::new));
         String eveId = list.stdout().lines().filter(line -> line.contains(" eve ")).findFirst().orElseThrow()
                 .split(" ")[0];
@@ -175,8 +175,8 @@ class HttpIsolationIT {
         NamespacedStore memory = storeKind.equals("directory") ? new DirectoryNamespaces(temp.resolve("memory"))
                 : new DatabaseNamespaces(LocalPostgres.shared().freshDatabase());
         List<String> store = memory.arguments();
-        String aliceToken = token(store, "--user", "alice");
-        String bobToken = token(store, "--user", "bob");
+        String aliceToken = TokenServing.token(temp, store, "--user", "alice");
+        String bobToken = TokenServing.token(temp, store, "--user", "bob");
 
         try (ServingJar server = serve(store)) {
             BearerRequests alice = new BearerRequests(server.mcp(), aliceToken);
@@ -310,8 +310,8 @@ class HttpIsolationIT {
     void aListenHearsNothingOfAnotherNamespace(String storeKind) throws Exception {
         List<String> store = storeKind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
                 : List.of("--store", LocalPostgres.shared().freshStoreUrl());
-        String alice = token(store, "--user", "alice");
-        String bob = token(store, "--user", "bob");
+        String alice = TokenServing.token(temp, store, "--user", "alice");
+        String bob = TokenServing.token(temp, store, "--user", "bob");
         try (ServingJar server = serve(store)) {
             io.modelcontextprotocol.modern.client.McpSyncClient bobClient = modernClient(server.mcp(), bob);
             SubscriptionEvents events = new SubscriptionEvents();
@@ -341,22 +341,9 @@ class HttpIsolationIT {
                 .build();
     }
 
-    private String token(List<String> store, String... args) throws Exception {
-        List<String> line = concat(List.of("token", "create"), List.of(args));
-        JarRun run = JarRun.of(temp, concat(line, store).toArray(String[]::new));
-        assertThat(run.exit()).as(run.stderr()).isZero();
-        return run.stdout().strip();
-    }
-
     private ServingJar serve(List<String> store) throws Exception {
-        Path project = Files.createDirectories(temp.resolve("project"));
         // The hostile corpus is some thousand requests of one principal; the default rate would refuse most.
-        List<String> args = new ArrayList<>(List.of("serve", "--http", "127.0.0.1:0", "--rate", "100000",
-                "--project", project.toString(), "--managed-dir",
-                Files.createDirectories(temp.resolve("managed")).toString()));
-        args.addAll(store);
-        return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
+        return TokenServing.serve(temp, "127.0.0.1:0", store, "--rate", "100000");
     }
 
     private static List<String> concat(List<String> first, List<String> second) {

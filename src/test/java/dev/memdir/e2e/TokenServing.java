@@ -1,0 +1,38 @@
+package dev.memdir.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The real jar serving a store that holds tokens: {@code memdir token create} on the store, and {@code memdir serve
+ * --http} on it with a project, a managed-instructions directory and a home of the test's own.
+ */
+final class TokenServing {
+
+    private TokenServing() {}
+
+    /** Makes a token with {@code args} ({@code --user NAME ...}) on the store and returns it. */
+    static String token(Path temp, List<String> store, String... args) throws Exception {
+        List<String> line = new ArrayList<>(List.of("token", "create"));
+        line.addAll(List.of(args));
+        line.addAll(store);
+        JarRun run = JarRun.of(temp, line.toArray(String[]::new));
+        assertThat(run.exit()).as(run.stderr()).isZero();
+        return run.stdout().strip();
+    }
+
+    /** Starts {@code memdir serve --http address} on the store, with {@code options} after. */
+    static ServingJar serve(Path temp, String address, List<String> store, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("serve", "--http", address, "--project",
+                Files.createDirectories(temp.resolve("project")).toString(), "--managed-dir",
+                Files.createDirectories(temp.resolve("managed")).toString()));
+        args.addAll(store);
+        args.addAll(List.of(options));
+        return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
+                .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.memdir.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.json.SharedJson;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ErrorsAsJsonRpcTest {
+
+    private final ErrorsAsJsonRpc json = new ErrorsAsJsonRpc(SharedJson.mcp());
+
+    @Test
+    void anErrorTheTransportAnswersWith_isTheJsonRpcErrorObject_withoutTheJavaException() throws Exception {
+        McpError notFound = McpError.builder(-32603).message("Session not found: 1234").build();
+
+        assertThat(SharedJson.mcp().writeValueAsString(notFound)).as("what the SDK's mapper writes")
+                .contains("stackTrace");
+        assertThat(json.writeValueAsString(notFound))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
+                        + "\"message\":\"Session not found: 1234\"}}");
+        assertThat(new String(json.writeValueAsBytes(notFound), StandardCharsets.UTF_8))
+                .isEqualTo(json.writeValueAsString(notFound));
+    }
+
+    @Test
+    void anErrorWithData_keepsItsData() throws Exception {
+        McpError refused = new McpError(new McpSchema.JSONRPCResponse.JSONRPCError(-32600, "bad", Map.of("k", 1)));
+
+        assertThat(json.writeValueAsString(refused))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"bad\","
+                        + "\"data\":{\"k\":1}}}");
+    }
+
+    @Test
+    void everyOtherValue_isWrittenAndReadAsTheSharedMapperDoes() throws Exception {
+        McpSchema.JSONRPCResponse answer = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, 7,
+                Map.of("ok", true), null);
+
+        assertThat(json.writeValueAsString(answer)).isEqualTo(SharedJson.mcp().writeValueAsString(answer));
+        assertThat(json.readValue("{\"a\":[1,2]}", Map.class)).isEqualTo(Map.of("a", java.util.List.of(1, 2)));
+    }
+}
