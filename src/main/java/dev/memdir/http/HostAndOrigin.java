@@ -1,5 +1,6 @@
 package dev.memdir.http;
 
+import dev.memdir.text.Untrusted;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -47,7 +48,7 @@ final class HostAndOrigin {
         }
         if (originHeader != null && !origins.contains(normalOrigin(originHeader))
                 && !(hosts.isPresent() && isOwnOrigin(originHeader, hostHeader))) {
-            return Optional.of("the Origin " + printable(originHeader) + " is not allowed (see --allow-origin)");
+            return Optional.of("the Origin " + Untrusted.quoted(originHeader) + " is not allowed (see --allow-origin)");
         }
         return Optional.empty();
     }
@@ -74,11 +75,5 @@ final class HostAndOrigin {
         String trimmed = origin.trim();
         return trimmed.endsWith("/") ? trimmed.substring(0, trimmed.length() - 1).toLowerCase(Locale.ROOT)
                 : trimmed.toLowerCase(Locale.ROOT);
-    }
-
-    /** An Origin as it may go into the access log and an answer: printable ASCII, at most 100 characters. */
-    private static String printable(String origin) {
-        String kept = origin.replaceAll("[^\\x21-\\x7e]", "?");
-        return "'" + (kept.length() > 100 ? kept.substring(0, 100) + "..." : kept) + "'";
     }
 }

@@ -2,6 +2,7 @@ package dev.memdir.auth.oauth;
 
 import com.nimbusds.jose.util.Resource;
 import com.nimbusds.jose.util.ResourceRetriever;
+import dev.memdir.text.Untrusted;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -56,7 +57,10 @@ final class HttpFetcher implements ResourceRetriever {
         }
     }
 
-    /** Says in a few words why a fetch failed: the deepest cause's own words where it has some. */
+    /**
+     * Says in a few words why a fetch failed: the deepest cause's own words where it has some, made printable (they
+     * may quote what the issuer sent, control characters and all).
+     */
     static String describe(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof ConnectException) {
@@ -66,9 +70,10 @@ final class HttpFetcher implements ResourceRetriever {
                 return "no answer within " + TIMEOUT.toSeconds() + " s";
             }
             if (cause instanceof IOException && cause.getMessage() != null) {
-                return cause.getMessage();
+                return Untrusted.printable(cause.getMessage());
             }
         }
-        return failure.getMessage() != null ? failure.getMessage() : failure.getClass().getSimpleName();
+        return Untrusted.printable(failure.getMessage() != null ? failure.getMessage()
+                : failure.getClass().getSimpleName());
     }
 }

@@ -3,6 +3,7 @@ package dev.memdir.auth.oauth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.nimbusds.jose.util.ResourceRetriever;
 import dev.memdir.json.SharedJson;
+import dev.memdir.text.Untrusted;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -61,7 +62,7 @@ record IssuerMetadata(URI issuer, URI jwksUri) {
         JsonNode named = metadata.path("issuer");
         if (!named.isTextual() || !named.textValue().equals(issuer.toString())) {
             throw new IssuerUnusableException("the OAuth issuer metadata at " + source + " names issuer "
-                    + (named.isTextual() ? "'" + named.textValue() + "'" : "none") + ", not " + issuer
+                    + (named.isTextual() ? Untrusted.quoted(named.textValue()) : "none") + ", not " + issuer
                     + "; memdir takes no keys from it (give --oauth-issuer exactly as the issuer names itself)");
         }
         JsonNode jwks = metadata.path("jwks_uri");
@@ -77,6 +78,6 @@ record IssuerMetadata(URI issuer, URI jwksUri) {
             // reported below
         }
         throw new IssuerUnusableException("the jwks_uri of OAuth issuer " + issuer + " must be " + SecureUrl.RULE
-                + ", not '" + jwks.textValue() + "'");
+                + ", not " + Untrusted.quoted(jwks.textValue()));
     }
 }

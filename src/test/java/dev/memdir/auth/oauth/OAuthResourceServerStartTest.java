@@ -128,6 +128,17 @@ class OAuthResourceServerStartTest {
     }
 
     @Test
+    void metadataNamingAnIssuerWithControlCharacters_refusedInOnePrintableLine() {
+        // JSON escapes: the document is valid JSON whose issuer holds an escape sequence and a line break.
+        issuer.publish(TestIssuer.METADATA, TestIssuer.metadata("\\u001b[31mevil\\r\\nmemdir: forged",
+                issuer.url() + TestIssuer.JWKS));
+
+        assertStartRefused(issuer.url(), "the OAuth issuer metadata at " + issuer.url() + TestIssuer.METADATA
+                + " names issuer '?[31mevil??memdir: forged', not " + issuer.url() + "; memdir takes no keys from it"
+                + " (give --oauth-issuer exactly as the issuer names itself)");
+    }
+
+    @Test
     void metadataNamingTheIssuerWithATrailingSlash_refused() {
         issuer.publish(TestIssuer.METADATA, TestIssuer.metadata(issuer.url() + "/", issuer.url() + TestIssuer.JWKS));
 

@@ -19,11 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A real authorization server's public face on loopback, served by the JDK's HTTP server: its metadata documents
  * and its key set, each at a path, every request counted. Documents can be replaced while it runs.
  */
-final class TestIssuer implements AutoCloseable {
+public final class TestIssuer implements AutoCloseable {
 
-    static final String METADATA = "/.well-known/oauth-authorization-server";
+    public static final String METADATA = "/.well-known/oauth-authorization-server";
     static final String OPENID = "/.well-known/openid-configuration";
-    static final String JWKS = "/jwks.json";
+    public static final String JWKS = "/jwks.json";
 
     private final HttpServer server;
     private final Map<String, String> documents = new ConcurrentHashMap<>();
@@ -35,12 +35,12 @@ final class TestIssuer implements AutoCloseable {
         server.start();
     }
 
-    static TestIssuer start() throws IOException {
+    public static TestIssuer start() throws IOException {
         return new TestIssuer(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
     }
 
     /** Returns the issuer's own URL, as its metadata names it: {@code http://127.0.0.1:PORT}. */
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
@@ -55,7 +55,7 @@ final class TestIssuer implements AutoCloseable {
         publish(JWKS, new JWKSet(List.of(keys)).toString(true));
     }
 
-    void publish(String path, String document) {
+    public void publish(String path, String document) {
         documents.put(path, document);
     }
 
@@ -64,7 +64,7 @@ final class TestIssuer implements AutoCloseable {
         return hits.getOrDefault(path, new AtomicInteger()).get();
     }
 
-    static String metadata(String issuer, String jwksUri) {
+    public static String metadata(String issuer, String jwksUri) {
         return "{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\"" + jwksUri + "\",\"authorization_endpoint\":\""
                 + issuer + "/authorize\",\"token_endpoint\":\"" + issuer + "/token\","
                 + "\"code_challenge_methods_supported\":[\"S256\"]}";
