@@ -27,13 +27,13 @@ final class NamespaceServer implements Closeable {
     NamespaceServer(ServedMemory memory, McpJsonMapper json, int maxRequestBytes) {
         this.memory = memory;
         this.stateless = HttpServletMcpTransport.builder(memory.statelessRequests())
-                .jsonMapper(json)
+                .jsonMapper(new WireJson(json))
                 .endpoint(ENDPOINT)
                 .maxRequestSize(maxRequestBytes)
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
                 .build();
         this.sessions = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(new ErrorsAsJsonRpc(json))
+                .jsonMapper(new WireJson(json))
                 .mcpEndpoint(ENDPOINT)
                 .maxRequestSize(maxRequestBytes)
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)

@@ -10,17 +10,24 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The JSON mapper of the 2025-11-25 transport. That transport answers a request it refuses (an unknown session, a
- * missing header) with the {@link McpError} written as JSON, which serializes the Java exception itself: its stack
- * trace, class and library names and all. This mapper writes such an error as the JSON-RPC error object it stands
- * for ({@code {"jsonrpc":"2.0","id":null,"error":{"code":...,"message":...}}}) and leaves every other value to
- * {@code delegate}.
+ * The JSON mapper of the servlet transports: what they answer, as text a client can read.
+ * <ul>
+ *   <li>The 2025-11-25 transport answers a request it refuses (an unknown session, a missing header) with the
+ *       {@link McpError} written as JSON, which serializes the Java exception itself: its stack trace, class and
+ *       library names and all. Such an error is written as the JSON-RPC error object it stands for
+ *       ({@code {"jsonrpc":"2.0","id":null,"error":{"code":...,"message":...}}}).
+ *   <li>An answer that echoes a lone surrogate (sent escaped in a path, which is legal JSON) would reach the
+ *       servlet's writer as a lone char, which it encodes on its own, bytes that are not UTF-8; each is written as
+ *       its JSON escape instead, as on stdio. JSON's own syntax is ASCII, so such a char can only stand inside a
+ *       string.
+ * </ul>
+ * Everything else is {@code delegate}'s.
  */
-final class ErrorsAsJsonRpc implements McpJsonMapper {
+final class WireJson implements McpJsonMapper {
 
     private final McpJsonMapper delegate;
 
-    ErrorsAsJsonRpc(McpJsonMapper delegate) {
+    WireJson(McpJsonMapper delegate) {
         this.delegate = delegate;
     }
 
@@ -29,15 +36,33 @@ final class ErrorsAsJsonRpc implements McpJsonMapper {
         if (value instanceof McpError error) {
             return errorObject(error.getJsonRpcError());
         }
-        return delegate.writeValueAsString(value);
+        return loneSurrogatesEscaped(delegate.writeValueAsString(value));
     }
 
     @Override
     public byte[] writeValueAsBytes(Object value) throws IOException {
-        if (value instanceof McpError error) {
-            return errorObject(error.getJsonRpcError()).getBytes(StandardCharsets.UTF_8);
+        return writeValueAsString(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    static String loneSurrogatesEscaped(String json) {
+        StringBuilder escaped = null;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            boolean lone = Character.isHighSurrogate(c)
+                    ? i + 1 == json.length() || !Character.isLowSurrogate(json.charAt(i + 1))
+                    : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(json.charAt(i - 1)));
+            if (lone && escaped == null) {
+                escaped = new StringBuilder(json.length() + 16).append(json, 0, i);
+            }
+            if (escaped != null) {
+                if (lone) {
+                    escaped.append(String.format("\\u%04x", (int) c));
+                } else {
+                    escaped.append(c);
+                }
+            }
         }
-        return delegate.writeValueAsBytes(value);
+        return escaped == null ? json : escaped.toString();
     }
 
     private static String errorObject(McpSchema.JSONRPCResponse.JSONRPCError error) {

@@ -9,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ErrorsAsJsonRpcTest {
+class WireJsonTest {
 
-    private final ErrorsAsJsonRpc json = new ErrorsAsJsonRpc(SharedJson.mcp());
+    private final WireJson json = new WireJson(SharedJson.mcp());
 
     @Test
     void anErrorTheTransportAnswersWith_isTheJsonRpcErrorObject_withoutTheJavaException() throws Exception {
@@ -42,5 +42,27 @@ class ErrorsAsJsonRpcTest {
 
         assertThat(json.writeValueAsString(answer)).isEqualTo(SharedJson.mcp().writeValueAsString(answer));
         assertThat(json.readValue("{\"a\":[1,2]}", Map.class)).isEqualTo(Map.of("a", java.util.List.of(1, 2)));
+    }
+
+    @Test
+    void aLoneSurrogate_isWrittenAsItsEscape_soTheAnswerIsUtf8_andReadsBackAsSent() throws Exception {
+        String echoed = "Error: Invalid path /memories/\ud800x\udc00 and a pair \ud83d\ude00 kept";
+        McpSchema.JSONRPCResponse answer = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, 7,
+                Map.of("text", echoed), null);
+
+        String written = json.writeValueAsString(answer);
+
+        assertThat(written).contains("/memories/\\ud800x\\udc00 and a pair \ud83d\ude00 kept");
+        byte[] bytes = json.writeValueAsBytes(answer);
+        assertThat(StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString())
+                .isEqualTo(written);
+        assertThat(SharedJson.mapper().readTree(written).path("result").path("text").asText()).isEqualTo(echoed);
+    }
+
+    @Test
+    void loneSurrogatesAtTheEdgesAndBackToBack_eachEscaped() {
+        assertThat(WireJson.loneSurrogatesEscaped("\udc00a\ud800")).isEqualTo("\\udc00a\\ud800");
+        assertThat(WireJson.loneSurrogatesEscaped("\ud800\ud800\udc00")).isEqualTo("\\ud800\ud800\udc00");
+        assertThat(WireJson.loneSurrogatesEscaped("plain")).isSameAs("plain");
     }
 }
