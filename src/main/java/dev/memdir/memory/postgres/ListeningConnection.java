@@ -62,7 +62,7 @@ final class ListeningConnection implements Closeable {
 
     /**
      * Reports the changes of {@code namespace} to {@code listener} until the returned watch is closed: notices
-     * committed once this returns are reported.
+     * committed once this returns are reported (or, after a lost connection, everything is).
      */
     Closeable watch(long namespace, Consumer<MemoryChanges> listener) throws DatabaseException {
         String channel = ChangeNotices.channel(namespace);
@@ -80,12 +80,10 @@ final class ListeningConnection implements Closeable {
             boolean first;
             synchronized (listeners) {
                 first = !listeners.containsKey(channel);
+                listeners.computeIfAbsent(channel, none -> new ArrayList<>()).add(listener);
             }
             if (first) {
-                execute("LISTEN " + channel);
-            }
-            synchronized (listeners) {
-                listeners.computeIfAbsent(channel, none -> new ArrayList<>()).add(listener);
+                listenOrDrop(channel);
             }
         } catch (SQLException e) {
             throw new DatabaseException(e);
@@ -93,6 +91,19 @@ final class ListeningConnection implements Closeable {
             lock.unlock();
         }
         return () -> unwatch(channel, listener);
+    }
+
+    /**
+     * LISTENs on {@code channel}; when the connection fails at it, drops the connection, so that the thread makes it
+     * again, LISTENing on every channel, and reports everything (the database answered a moment ago).
+     */
+    private void listenOrDrop(String channel) {
+        try {
+            execute("LISTEN " + channel);
+        } catch (SQLException lost) {
+            log.debug("LISTEN {} failed: {}", channel, lost.getMessage());
+            closeQuietly();
+        }
     }
 
     private void unwatch(String channel, Consumer<MemoryChanges> listener) {
