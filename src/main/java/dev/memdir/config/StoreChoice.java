@@ -6,6 +6,7 @@ import dev.memdir.auth.TokenStore;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.postgres.PostgresConnection;
+import dev.memdir.memory.postgres.PostgresDatabase;
 import dev.memdir.memory.postgres.PostgresStore;
 import java.io.IOException;
 import java.time.Duration;
@@ -26,6 +27,49 @@ public final class StoreChoice {
             return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
         }
         return open(settings.database().get(), settings, actor);
+    }
+
+    /**
+     * Opens what the stores of many namespaces of the memory the settings choose share: nothing on the directory
+     * store, one {@link PostgresDatabase} on PostgreSQL.
+     */
+    public static NamespaceStores openShared(Settings settings) throws IOException {
+        if (settings.database().isEmpty()) {
+            return new NamespaceStores() {
+                @Override
+                public MemoryStore open(Settings own, String actor) throws IOException {
+                    return StoreChoice.open(own, actor);
+                }
+
+                @Override
+                public void close() {
+                    // nothing is shared
+                }
+            };
+        }
+        PostgresMemory memory = settings.database().get();
+        PostgresDatabase database;
+        try {
+            database = PostgresDatabase.open(connection(memory, settings.storeTimeout()));
+        } catch (IOException e) {
+            throw new StoreUnavailableException("cannot open " + memory + ": " + e.getMessage(), e);
+        }
+        return new NamespaceStores() {
+            @Override
+            public MemoryStore open(Settings own, String actor) throws IOException {
+                PostgresMemory namespace = own.database().orElseThrow();
+                try {
+                    return database.open(namespace.namespace(), own.limits(), own.history(), actor);
+                } catch (IOException e) {
+                    throw new StoreUnavailableException("cannot open " + namespace + ": " + e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public void close() {
+                database.close();
+            }
+        };
     }
 
     /**

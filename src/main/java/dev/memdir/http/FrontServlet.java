@@ -143,30 +143,32 @@ final class FrontServlet extends HttpServlet {
                     + wait.getAsLong() + " s");
             return;
         }
-        Optional<NamespaceServer> server = servers.forPrincipal(principal);
-        if (server.isEmpty()) {
+        Optional<ServerUse> use = servers.forPrincipal(principal);
+        if (use.isEmpty()) {
             Answers.refuse(response, 403, "no memory is served here for " + principal.name());
             return;
         }
-        request.setAttribute(PRINCIPAL, principal);
-        HttpServletRequest handedOn = request;
-        JsonNode body = null;
-        if (request.getMethod().equals("POST")) {
-            Optional<byte[]> bytes = BufferedRequest.readBody(request, maxRequestBytes);
-            if (bytes.isEmpty()) {
-                response.setHeader("Connection", "close");
-                Answers.refuse(response, 413, "the request body is over " + maxRequestBytes + " bytes"
-                        + " (--max-request-bytes)");
-                return;
+        try (ServerUse server = use.get()) {
+            request.setAttribute(PRINCIPAL, principal);
+            HttpServletRequest handedOn = request;
+            JsonNode body = null;
+            if (request.getMethod().equals("POST")) {
+                Optional<byte[]> bytes = BufferedRequest.readBody(request, maxRequestBytes);
+                if (bytes.isEmpty()) {
+                    response.setHeader("Connection", "close");
+                    Answers.refuse(response, 413, "the request body is over " + maxRequestBytes + " bytes"
+                            + " (--max-request-bytes)");
+                    return;
+                }
+                body = json(bytes.get());
+                handedOn = new BufferedRequest(request, bytes.get());
+                if (seen.mcpMethod == null) {
+                    seen.mcpMethod = Revision.method(body);
+                }
             }
-            body = json(bytes.get());
-            handedOn = new BufferedRequest(request, bytes.get());
-            if (seen.mcpMethod == null) {
-                seen.mcpMethod = Revision.method(body);
-            }
+            server.serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
+                    request.getHeader(Revision.VERSION_HEADER), body), handedOn, response);
         }
-        server.get().serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
-                request.getHeader(Revision.VERSION_HEADER), body), handedOn, response);
     }
 
     private static JsonNode json(byte[] body) {

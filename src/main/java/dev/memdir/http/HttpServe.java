@@ -4,12 +4,14 @@ import dev.memdir.auth.oauth.IssuerUnusableException;
 import dev.memdir.auth.Principal;
 import dev.memdir.config.HttpAddress;
 import dev.memdir.config.HttpSettings;
+import dev.memdir.config.NamespaceStores;
 import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
 import dev.memdir.config.StoreChoice;
 import dev.memdir.json.SharedJson;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.server.ServedMemory;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -111,7 +113,7 @@ public final class HttpServe {
                 ? new LocalThenPrincipals(local, single(settings, version, local, maxBytes),
                         () -> perPrincipal(settings, version, maxBytes))
                 : perPrincipal(settings, version, maxBytes);
-        try (NamespaceServers servers = opened) {
+        try (NamespaceServers servers = opened; IdleSweep sweep = new IdleSweep(servers)) {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
                     http.allowedOrigins()), access.authenticator(), new RateLimiter(http.rate()),
@@ -155,17 +157,29 @@ public final class HttpServe {
     }
 
     /**
-     * A server per principal on its namespace, the principal's name the actor in its history; the configured memory
-     * answers for health.
+     * A server per principal on its namespace, the principal's name the actor in its history, all on one set of
+     * shared connections (on PostgreSQL); the configured memory answers for health.
      */
     private static NamespaceServers perPrincipal(Settings settings, String version, int maxBytes)
             throws IOException {
-        MemoryStore health = StoreChoice.open(settings, "health");
+        NamespaceStores stores = StoreChoice.openShared(settings);
+        MemoryStore health;
+        try {
+            health = stores.open(settings, "health");
+        } catch (IOException | RuntimeException e) {
+            stores.close();
+            throw e;
+        }
+        Closeable shared = () -> {
+            try (NamespaceStores closedLast = stores; MemoryStore closedFirst = health) {
+                // both closed, the store before what it shares
+            }
+        };
         return new PrincipalNamespaces(principal -> {
             Settings own = NamespaceSettings.of(settings, principal);
-            MemoryStore store = StoreChoice.open(own, principal.name());
+            MemoryStore store = stores.open(own, principal.name());
             return server(ServedMemory.open(own, version, store, principal.name()), maxBytes);
-        }, () -> ServedMemory.answers(health), health);
+        }, () -> ServedMemory.answers(health), shared);
     }
 
     private static NamespaceServer server(ServedMemory memory, int maxBytes) throws IOException {

@@ -33,7 +33,7 @@ final class LocalThenPrincipals implements NamespaceServers {
     }
 
     @Override
-    public Optional<NamespaceServer> forPrincipal(Principal principal) {
+    public Optional<ServerUse> forPrincipal(Principal principal) {
         if (principal.equals(local)) {
             return localServer.forPrincipal(principal);
         }
@@ -54,6 +54,11 @@ final class LocalThenPrincipals implements NamespaceServers {
             }
         }
         return Optional.of(principals);
+    }
+
+    @Override
+    public void closeIdle() {
+        opened().ifPresent(NamespaceServers::closeIdle);
     }
 
     @Override

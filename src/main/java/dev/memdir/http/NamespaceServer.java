@@ -57,6 +57,8 @@ final class NamespaceServer implements Closeable {
 
     void endStreams() {
         stateless.closeGracefully();
+        // The transport ends the streams of an McpServer only; the 2026-07-28 server behind it is wrapped.
+        memory.endSubscriptions();
         sessions.closeGracefully().block();
     }
 

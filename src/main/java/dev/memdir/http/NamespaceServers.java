@@ -10,8 +10,14 @@ import java.util.Optional;
  */
 interface NamespaceServers extends Closeable {
 
-    /** Returns the server for {@code principal}, or empty when this process serves it none. */
-    Optional<NamespaceServer> forPrincipal(Principal principal);
+    /**
+     * Returns a hold on the server for {@code principal}, which the caller closes when done, or empty when this
+     * process serves it none.
+     */
+    Optional<ServerUse> forPrincipal(Principal principal);
+
+    /** Closes the servers that went unused for long (see {@link PrincipalNamespaces}). */
+    void closeIdle();
 
     /** Returns whether the store answers a cheap read (for {@code /healthz}). */
     boolean storeAnswers();

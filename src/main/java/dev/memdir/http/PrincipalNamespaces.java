@@ -3,23 +3,31 @@ package dev.memdir.http;
 import dev.memdir.auth.Principal;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
+import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One server per authenticated principal, opened at its first request and kept until stop: each on the principal's
- * namespace only, read-only when the principal is, and recording the principal as the actor of what it writes.
- * Two principals of one namespace share its memory through two servers (each names its own writer); no server is
- * ever handed to a principal of another namespace.
+ * One server per authenticated principal, opened at its first request: each on the principal's namespace only,
+ * read-only when the principal is, and recording the principal as the actor of what it writes. Two principals of one
+ * namespace share its memory through two servers (each names its own writer); no server is ever handed to a
+ * principal of another namespace. A server no request, stream or session used for {@link #IDLE} is closed and opened
+ * again at the principal's next request; past {@link #MAX_OPEN} open servers the least recently used unused one is
+ * closed (one in use never is, so a principal is never refused for the cap).
  */
 final class PrincipalNamespaces implements NamespaceServers {
+
+    /**
+     * How long an unused server stays open. A fixed time, not a setting: a closed server costs its next request only
+     * a store's opening, and an open one little (on PostgreSQL no connection of its own), so no team needs to tune
+     * it; ten minutes outlasts the pauses of an agent at work, so a working principal keeps its server.
+     */
+    static final Duration IDLE = Duration.ofMinutes(10);
+    /** How many servers stay open at most while unused. */
+    static final int MAX_OPEN = 256;
 
     /** Opens the server of one principal. */
     interface Opener {
@@ -28,39 +36,47 @@ final class PrincipalNamespaces implements NamespaceServers {
 
     private static final Logger LOG = LoggerFactory.getLogger(PrincipalNamespaces.class);
 
-    private final Opener opener;
+    private final OpenedOnDemand<Principal, NamespaceServer> servers;
     private final BooleanSupplier storeAnswers;
     private final Closeable healthStore;
-    private final Map<Principal, NamespaceServer> servers = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     /** {@code healthStore} is what {@code storeAnswers} reads; it is closed last. */
     PrincipalNamespaces(Opener opener, BooleanSupplier storeAnswers, Closeable healthStore) {
-        this.opener = opener;
+        this(opener, storeAnswers, healthStore, System::nanoTime, IDLE, MAX_OPEN);
+    }
+
+    /** As above, with the clock {@code nanos}, the idle time and the cap given. */
+    PrincipalNamespaces(Opener opener, BooleanSupplier storeAnswers, Closeable healthStore, LongSupplier nanos,
+            Duration idle, int maxOpen) {
+        this.servers = new OpenedOnDemand<>(opener::open, nanos, idle, maxOpen);
         this.storeAnswers = storeAnswers;
         this.healthStore = healthStore;
     }
 
     @Override
-    public Optional<NamespaceServer> forPrincipal(Principal principal) {
+    public Optional<ServerUse> forPrincipal(Principal principal) {
         if (closed) {
             return Optional.empty();
         }
         try {
-            return Optional.of(servers.computeIfAbsent(principal, this::opened));
-        } catch (UncheckedIOException | IllegalArgumentException e) {
+            OpenedOnDemand.Lease<NamespaceServer> lease = servers.lease(principal);
+            return Optional.of(new ServerUse(lease.value(), lease::close));
+        } catch (IOException | IllegalArgumentException e) {
             LOG.warn("Cannot open the memory of {} in namespace {}: {}", principal.name(), principal.namespace(),
-                    e instanceof UncheckedIOException io ? io.getCause().getMessage() : e.getMessage());
+                    e.getMessage());
             return Optional.empty();
         }
     }
 
-    private NamespaceServer opened(Principal principal) {
-        try {
-            return opener.open(principal);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    @Override
+    public void closeIdle() {
+        servers.closeIdle();
+    }
+
+    /** Returns how many principals' servers are open. */
+    int openCount() {
+        return servers.openCount();
     }
 
     @Override
@@ -70,30 +86,14 @@ final class PrincipalNamespaces implements NamespaceServers {
 
     @Override
     public void endStreams() {
-        servers.values().forEach(NamespaceServer::endStreams);
+        servers.forEachOpen(NamespaceServer::endStreams);
     }
 
     @Override
     public void close() throws IOException {
         closed = true;
-        List<IOException> failures = new ArrayList<>();
-        for (NamespaceServer server : servers.values()) {
-            try {
-                server.close();
-            } catch (IOException e) {
-                failures.add(e);
-            }
-        }
-        servers.clear();
-        try {
-            healthStore.close();
-        } catch (IOException e) {
-            failures.add(e);
-        }
-        if (!failures.isEmpty()) {
-            IOException first = failures.get(0);
-            failures.subList(1, failures.size()).forEach(first::addSuppressed);
-            throw first;
+        try (Closeable closedLast = healthStore) {
+            servers.close();
         }
     }
 }

@@ -21,9 +21,15 @@ final class SingleNamespace implements NamespaceServers {
     }
 
     @Override
-    public Optional<NamespaceServer> forPrincipal(Principal principal) {
+    public Optional<ServerUse> forPrincipal(Principal principal) {
         boolean allowed = principal.namespace().equals(namespace) && (readOnly || !principal.readOnly());
-        return allowed ? Optional.of(server) : Optional.empty();
+        return allowed ? Optional.of(new ServerUse(server, () -> { })) : Optional.empty();
+    }
+
+    /** The one server is the configured memory's, open from start to stop. */
+    @Override
+    public void closeIdle() {
+        // never idle-closed
     }
 
     @Override

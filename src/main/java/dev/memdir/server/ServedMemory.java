@@ -87,6 +87,11 @@ public final class ServedMemory implements Closeable {
         return legacy;
     }
 
+    /** Ends the open 2026-07-28 {@code subscriptions/listen} streams: the server is stopping. */
+    public void endSubscriptions() {
+        stateless.endSubscriptions();
+    }
+
     /** Returns whether the store answers a cheap read (MEMORY.md); an exception is an answer of no. */
     public boolean storeAnswers() {
         return answers(store);

@@ -51,9 +51,12 @@ class FrontServletTest {
 
     private final NamespaceServers none = new NamespaceServers() {
         @Override
-        public Optional<NamespaceServer> forPrincipal(Principal principal) {
+        public Optional<ServerUse> forPrincipal(Principal principal) {
             return Optional.empty();
         }
+
+        @Override
+        public void closeIdle() {}
 
         @Override
         public boolean storeAnswers() {

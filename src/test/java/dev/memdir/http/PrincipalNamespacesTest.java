@@ -3,29 +3,61 @@ package dev.memdir.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Principal;
+import dev.memdir.config.HttpAddress;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
 import dev.memdir.config.StoreChoice;
 import dev.memdir.json.SharedJson;
 import dev.memdir.server.ServedMemory;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * A server per principal, opened at its first request and closed once unused for the idle time (a fake clock's):
+ * through the front servlet on a real Jetty, so a request, and a stream that outlives its call, hold it open.
+ */
 class PrincipalNamespacesTest {
+
+    private static final Duration IDLE = Duration.ofMinutes(10);
+    private static final Principal ANN = new Principal("ann", "user/ann", false);
 
     @TempDir
     Path temp;
 
     private Settings settings;
     private final List<Principal> opened = new ArrayList<>();
+    private final AtomicLong clock = new AtomicLong();
+    private final HttpClient client = HttpClient.newHttpClient();
+    private PrincipalNamespaces servers;
+    private Server jetty;
+    private URI mcp;
 
     @BeforeEach
     void settings() throws Exception {
@@ -34,29 +66,46 @@ class PrincipalNamespacesTest {
                 .resolve(Map.of("root", temp.resolve("memory").toString(),
                         "project", Files.createDirectories(temp.resolve("project")).toString(),
                         "managed-dir", Files.createDirectories(temp.resolve("managed")).toString()));
+        servers = new PrincipalNamespaces(this::open, () -> true, () -> { }, clock::get, IDLE, 256);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (jetty != null) {
+            jetty.stop();
+        }
+        servers.close();
     }
 
     private NamespaceServer open(Principal principal) throws IOException {
         opened.add(principal);
         Settings own = NamespaceSettings.of(settings, principal);
         return new NamespaceServer(ServedMemory.open(own, "0", StoreChoice.open(own, principal.name()),
-                principal.name()), SharedJson.mcp(), 1024);
+                principal.name()), SharedJson.mcp(), 1 << 20);
+    }
+
+    private void pass(Duration time) {
+        clock.addAndGet(time.toNanos());
     }
 
     @Test
     void eachPrincipalItsOwnServer_openedOnce_noneAfterClose() throws Exception {
-        Principal ann = new Principal("ann", "user/ann", false);
         Principal bob = new Principal("bob", "user/bob", false);
-        PrincipalNamespaces servers = new PrincipalNamespaces(this::open, () -> true, () -> { });
 
-        NamespaceServer annServer = servers.forPrincipal(ann).orElseThrow();
-        NamespaceServer bobServer = servers.forPrincipal(bob).orElseThrow();
+        NamespaceServer annServer = server(ANN);
+        NamespaceServer bobServer = server(bob);
 
-        assertThat(servers.forPrincipal(ann)).containsSame(annServer);
+        assertThat(server(ANN)).isSameAs(annServer);
         assertThat(bobServer).isNotSameAs(annServer);
-        assertThat(opened).containsExactly(ann, bob);
+        assertThat(opened).containsExactly(ANN, bob);
         servers.close();
-        assertThat(servers.forPrincipal(ann)).isEmpty();
+        assertThat(servers.forPrincipal(ANN)).isEmpty();
+    }
+
+    private NamespaceServer server(Principal principal) {
+        try (ServerUse use = servers.forPrincipal(principal).orElseThrow()) {
+            return use.server();
+        }
     }
 
     @Test
@@ -72,7 +121,106 @@ class PrincipalNamespacesTest {
     void aNamespaceThatCouldClimbOut_isRefused() {
         assertThatThrownBy(() -> NamespaceSettings.of(settings, new Principal("x", "user/../../etc", false)))
                 .isInstanceOf(IllegalArgumentException.class);
-        PrincipalNamespaces servers = new PrincipalNamespaces(this::open, () -> true, () -> { });
         assertThat(servers.forPrincipal(new Principal("x", "../x", false))).isEmpty();
+    }
+
+    @Test
+    void unusedServerClosed_andOpenedAgainAtTheNextRequest_onTheSameMemory() throws Exception {
+        serve();
+        assertThat(text(call("tools/call", tool("create", "/memories/kept.md", "kept across a reopening\n"))))
+                .contains("created");
+        assertThat(servers.openCount()).isOne();
+
+        pass(IDLE);
+        servers.closeIdle();
+        assertThat(servers.openCount()).isZero();
+
+        assertThat(text(call("tools/call", tool("view", "/memories/kept.md", null))))
+                .contains("kept across a reopening");
+        assertThat(opened).containsExactly(ANN, ANN);
+    }
+
+    @Test
+    void listenStreamHoldsItsServerOpen_pastTheIdleTime_untilItEnds() throws Exception {
+        serve();
+        ObjectNode params = SharedJson.mapper().createObjectNode();
+        params.putObject("notifications").putArray("resourceSubscriptions").add("memdir://memory/index");
+        HttpResponse<InputStream> stream = client.sendAsync(request("subscriptions/listen", params).build(),
+                HttpResponse.BodyHandlers.ofInputStream()).get(30, TimeUnit.SECONDS);
+        assertThat(stream.statusCode()).isEqualTo(200);
+
+        pass(IDLE.multipliedBy(2));
+        servers.closeIdle();
+        assertThat(servers.openCount()).isOne();
+
+        servers.endStreams();
+        assertThat(eventually(() -> {
+            pass(IDLE);
+            servers.closeIdle();
+            return servers.openCount() == 0;
+        })).isTrue();
+        stream.body().close();
+    }
+
+    /** Serves {@link #servers} on loopback, every request acting for {@link #ANN}. */
+    private void serve() throws Exception {
+        FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
+                authorization -> new Authentication.Accepted(ANN), new RateLimiter(1000), 1 << 20,
+                servers, new AccessLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+                new Drain(), Map.of());
+        jetty = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
+        jetty.start();
+        mcp = URI.create("http://127.0.0.1:" + ((ServerConnector) jetty.getConnectors()[0]).getLocalPort() + "/mcp");
+    }
+
+    private static ObjectNode tool(String name, String path, String text) {
+        ObjectNode params = SharedJson.mapper().createObjectNode().put("name", name);
+        ObjectNode arguments = params.putObject("arguments").put("path", path);
+        if (text != null) {
+            arguments.put("file_text", text);
+        }
+        return params;
+    }
+
+    private JsonNode call(String method, ObjectNode params) throws Exception {
+        HttpResponse<String> response = client.send(request(method, params).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return SharedJson.mapper().readTree(response.body());
+    }
+
+    private HttpRequest.Builder request(String method, ObjectNode params) {
+        ObjectNode meta = params.putObject("_meta");
+        meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "test").put("version", "1");
+        meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        ObjectNode body = SharedJson.mapper().createObjectNode().put("jsonrpc", "2.0").put("id", 1)
+                .put("method", method);
+        body.set("params", params);
+        HttpRequest.Builder request = HttpRequest.newBuilder(mcp).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
+                .header("Authorization", "Bearer ann")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        if (params.has("name")) {
+            request.header("Mcp-Name", params.get("name").asText());
+        }
+        return request;
+    }
+
+    private static String text(JsonNode answer) {
+        return answer.path("result").path("content").path(0).path("text").asText(answer.toString());
+    }
+
+    /** Returns whether {@code condition} holds within ten seconds (a stream's end is reported on another thread). */
+    private static boolean eventually(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
     }
 }

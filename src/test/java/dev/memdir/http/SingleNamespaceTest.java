@@ -43,7 +43,8 @@ class SingleNamespaceTest {
     void principalOfTheNamespace_served_othersNot() {
         SingleNamespace servers = new SingleNamespace("team", false, server);
 
-        assertThat(servers.forPrincipal(new Principal("ann", "team", false))).containsSame(server);
+        assertThat(servers.forPrincipal(new Principal("ann", "team", false)))
+                .map(ServerUse::server).containsSame(server);
         assertThat(servers.forPrincipal(new Principal("ann", "team2", false))).isEmpty();
         assertThat(servers.forPrincipal(new Principal("ann", "tea", false))).isEmpty();
     }
@@ -58,8 +59,10 @@ class SingleNamespaceTest {
     void readOnlyServer_servesEveryPrincipalOfItsNamespace() {
         SingleNamespace servers = new SingleNamespace("team", true, server);
 
-        assertThat(servers.forPrincipal(new Principal("ro", "team", true))).containsSame(server);
-        assertThat(servers.forPrincipal(new Principal("rw", "team", false))).containsSame(server);
+        assertThat(servers.forPrincipal(new Principal("ro", "team", true)))
+                .map(ServerUse::server).containsSame(server);
+        assertThat(servers.forPrincipal(new Principal("rw", "team", false)))
+                .map(ServerUse::server).containsSame(server);
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.memdir.memory.postgres;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryChanges;
@@ -19,7 +18,6 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * A memory in a PostgreSQL database: one namespace of the {@code memdir} schema, which many memdir processes on
@@ -34,7 +32,7 @@ public final class PostgresStore implements MemoryStore {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private final DataSource database;
-    private final DataSource listening;
+    private final ListeningConnection listening;
     private final Closeable owned;
     private final long namespace;
     private final String namespaceName;
@@ -45,7 +43,7 @@ public final class PostgresStore implements MemoryStore {
     private final DatabaseFaults faults;
     private final AtomicLong changesMade = new AtomicLong();
 
-    private PostgresStore(DataSource database, DataSource listening, Closeable owned, long namespace,
+    private PostgresStore(DataSource database, ListeningConnection listening, Closeable owned, long namespace,
             String namespaceName, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) {
         this.database = database;
         this.listening = listening;
@@ -78,50 +76,41 @@ public final class PostgresStore implements MemoryStore {
 
     /**
      * Opens the namespace {@code namespace} of the database {@code connection} reaches through a small pool of its
-     * own, which {@link #close} closes, and listens for changes on connections of its own; see
-     * {@link #open(DataSource, DataSource, String, StoreLimits, HistoryLimits, String)}. A
-     * call waits at most the connection's store timeout for a connection, for the namespace's lock and for a read's
-     * answer, then answers that the store is busy or unavailable; a connection the database dropped is replaced by
-     * the pool, so the store works again by itself once the database is back.
+     * own and a listening connection of its own, which {@link #close} closes; see {@link PostgresDatabase} for many
+     * namespaces on one pool. A call waits at most the connection's store timeout for a connection, for the
+     * namespace's lock and for a read's answer, then answers that the store is busy or unavailable; a connection the
+     * database dropped is replaced by the pool, so the store works again by itself once the database is back.
      */
     public static PostgresStore open(PostgresConnection connection, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
-        Duration storeTimeout = connection.storeTimeout();
-        HikariDataSource pool = ConnectionPool.open(connection, "memdir", POOL_SIZE, 1);
+        PostgresDatabase database = PostgresDatabase.open(connection, POOL_SIZE, 1);
         try {
-            return open(pool, listening(connection), pool, namespace, limits, historyLimits, actor, storeTimeout);
+            return database.open(namespace, limits, historyLimits, actor, database);
         } catch (IOException | RuntimeException e) {
-            pool.close();
+            database.close();
             throw e;
         }
-    }
-
-    /** A source of new connections (no pool: each watch holds one for as long as it runs) to the same database. */
-    private static DataSource listening(PostgresConnection connection) throws IOException {
-        PGSimpleDataSource listening = new PGSimpleDataSource();
-        listening.setURL(connection.jdbcUrl());
-        try {
-            for (String name : connection.properties().stringPropertyNames()) {
-                listening.setProperty(name, connection.properties().getProperty(name));
-            }
-        } catch (SQLException unknownProperty) {
-            throw new DatabaseException(unknownProperty);
-        }
-        return listening;
     }
 
     /**
      * Opens the namespace {@code namespace} of {@code database} (which the caller keeps and closes): migrates the
      * schema forward, makes the namespace when it is new; the history names {@code actor} as the writer of what
-     * it keeps. Each {@link #watch} holds a connection of {@code listening} for as long as it runs, so it should
-     * be a source of new connections, not a pool.
+     * it keeps. The store hears of changes through one connection of {@code listening}, made at its first
+     * {@link #watch} and closed by {@link #close}, so {@code listening} should be a source of new connections, not a
+     * pool.
      */
     public static PostgresStore open(DataSource database, DataSource listening, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
-        return open(database, listening, () -> {}, namespace, limits, historyLimits, actor, DEFAULT_TIMEOUT);
+        ListeningConnection heard = new ListeningConnection(listening);
+        try {
+            return open(database, heard, heard, namespace, limits, historyLimits, actor, DEFAULT_TIMEOUT);
+        } catch (IOException | RuntimeException e) {
+            heard.close();
+            throw e;
+        }
     }
 
-    private static PostgresStore open(DataSource database, DataSource listening, Closeable owned, String namespace,
+    static PostgresStore open(DataSource database, ListeningConnection listening, Closeable owned, String namespace,
             StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) throws IOException {
         if (!Namespaces.isValid(namespace)) {
             throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
@@ -250,10 +239,10 @@ public final class PostgresStore implements MemoryStore {
         return changesMade.get();
     }
 
-    /** Hears of the changes of every store on this namespace through a connection of its own. */
+    /** Hears of the changes of every store on this namespace through the listening connection. */
     @Override
     public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
-        return NamespaceListener.start(listening, namespace, listener);
+        return listening.watch(namespace, listener);
     }
 
     private NamespaceFiles files(Connection connection, NamespaceFiles.Totals totals, boolean changing) {
