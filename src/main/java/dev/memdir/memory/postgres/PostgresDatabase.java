@@ -6,6 +6,7 @@ import dev.memdir.memory.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.sql.SQLException;
+import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -25,6 +26,7 @@ public final class PostgresDatabase implements Closeable {
     private final PostgresConnection connection;
     private final HikariDataSource pool;
     private final ListeningConnection listening;
+    private final ChangeTurns turns = new ChangeTurns();
 
     private PostgresDatabase(PostgresConnection connection, HikariDataSource pool, ListeningConnection listening) {
         this.connection = connection;
@@ -75,7 +77,7 @@ public final class PostgresDatabase implements Closeable {
     /** Opens a store that closes {@code owned} when it is closed. */
     PostgresStore open(String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor,
             Closeable owned) throws IOException {
-        return PostgresStore.open(pool, listening, owned, namespace, limits, historyLimits, actor,
+        return PostgresStore.open(pool, listening, owned, turns, namespace, limits, historyLimits, actor,
                 connection.storeTimeout());
     }
 
@@ -83,5 +85,10 @@ public final class PostgresDatabase implements Closeable {
     public void close() {
         listening.close();
         pool.close();
+    }
+
+    /** Returns the turn the changes of {@code store}'s namespace take in this process (for tests). */
+    ReentrantLock turnOf(PostgresStore store) {
+        return turns.of(store.namespaceId());
     }
 }

@@ -5,17 +5,22 @@ import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryChanges;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.Namespaces;
+import dev.memdir.memory.StoreFault;
 import dev.memdir.memory.StoreLimits;
 import dev.memdir.memory.StoreWork;
 import dev.memdir.memory.Usage;
+import dev.memdir.memory.render.Messages;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 
@@ -30,6 +35,8 @@ public final class PostgresStore implements MemoryStore {
     private static final int POOL_SIZE = 4;
     /** How long a call waits for a connection, the namespace's lock or a read's answer, unless told otherwise. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    /** The least a change waits for the row lock after its turn (0 would mean no limit at all). */
+    private static final Duration MIN_LOCK_WAIT = Duration.ofMillis(1);
 
     private final DataSource database;
     private final ListeningConnection listening;
@@ -41,10 +48,12 @@ public final class PostgresStore implements MemoryStore {
     private final String actor;
     private final Duration timeout;
     private final DatabaseFaults faults;
+    private final ReentrantLock turn;
     private final AtomicLong changesMade = new AtomicLong();
 
     private PostgresStore(DataSource database, ListeningConnection listening, Closeable owned, long namespace,
-            String namespaceName, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) {
+            String namespaceName, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout,
+            ReentrantLock turn) {
         this.database = database;
         this.listening = listening;
         this.owned = owned;
@@ -55,6 +64,7 @@ public final class PostgresStore implements MemoryStore {
         this.actor = actor;
         this.timeout = timeout;
         this.faults = new DatabaseFaults(timeout);
+        this.turn = turn;
     }
 
     /** Opens the namespace with the {@link #DEFAULT_TIMEOUT}; see the overload that takes a timeout. */
@@ -103,15 +113,17 @@ public final class PostgresStore implements MemoryStore {
             HistoryLimits historyLimits, String actor) throws IOException {
         ListeningConnection heard = new ListeningConnection(listening);
         try {
-            return open(database, heard, heard, namespace, limits, historyLimits, actor, DEFAULT_TIMEOUT);
+            return open(database, heard, heard, new ChangeTurns(), namespace, limits, historyLimits, actor,
+                    DEFAULT_TIMEOUT);
         } catch (IOException | RuntimeException e) {
             heard.close();
             throw e;
         }
     }
 
-    static PostgresStore open(DataSource database, ListeningConnection listening, Closeable owned, String namespace,
-            StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout) throws IOException {
+    static PostgresStore open(DataSource database, ListeningConnection listening, Closeable owned, ChangeTurns turns,
+            String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout)
+            throws IOException {
         if (!Namespaces.isValid(namespace)) {
             throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
         }
@@ -123,15 +135,37 @@ public final class PostgresStore implements MemoryStore {
                     row -> row.getLong(1), namespace).orElseThrow();
             connection.commit();
             return new PostgresStore(database, listening, owned, id, namespace, limits, historyLimits, actor,
-                    timeout);
+                    timeout, turns.of(id));
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
     }
 
+    /**
+     * Runs {@code work} as one change: first this process's turn on the namespace ({@link ChangeTurns}), then the
+     * namespace's row lock, the two waits together at most the timeout.
+     */
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
-        T done = transaction(false, connection -> {
+        long waitedFrom = System.nanoTime();
+        try {
+            if (!turn.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new StoreFault(Messages.storeLocked(timeout), null);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting to change the memory");
+        }
+        try {
+            Duration lockWait = timeout.minusNanos(System.nanoTime() - waitedFrom);
+            return changeInTurn(work, lockWait.compareTo(MIN_LOCK_WAIT) < 0 ? MIN_LOCK_WAIT : lockWait);
+        } finally {
+            turn.unlock();
+        }
+    }
+
+    private <T> T changeInTurn(StoreWork<T> work, Duration lockWait) throws IOException, CommandException {
+        T done = transaction(false, lockWait, connection -> {
             NamespaceFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
                             + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
                     row -> new NamespaceFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
@@ -156,7 +190,7 @@ public final class PostgresStore implements MemoryStore {
 
     @Override
     public <T> T read(StoreWork<T> work) throws IOException, CommandException {
-        return transaction(true, connection -> work.run(files(connection, null, false)));
+        return transaction(true, timeout, connection -> work.run(files(connection, null, false)));
     }
 
     /** One transaction's work on its connection. */
@@ -167,10 +201,11 @@ public final class PostgresStore implements MemoryStore {
 
     /**
      * Runs {@code work} as one transaction, committed when it changes and succeeds, else rolled back. A change
-     * waits for a lock at most the timeout; a read, a snapshot that takes no lock of ours, waits for its answer
-     * at most the timeout. What the database or the pool threw comes out sorted by {@link DatabaseFaults}.
+     * waits for a lock at most {@code wait}; a read, a snapshot that takes no lock of ours, waits for its answer
+     * at most {@code wait}. What the database or the pool threw comes out sorted by {@link DatabaseFaults}.
      */
-    private <T> T transaction(boolean reading, Transaction<T> work) throws IOException, CommandException {
+    private <T> T transaction(boolean reading, Duration wait, Transaction<T> work)
+            throws IOException, CommandException {
         try (Connection connection = database.getConnection()) {
             connection.setAutoCommit(false);
             connection.setReadOnly(reading);
@@ -180,8 +215,8 @@ public final class PostgresStore implements MemoryStore {
                 try (Statement settings = connection.createStatement()) {
                     settings.execute(reading
                             ? "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; SET LOCAL statement_timeout = "
-                                    + timeout.toMillis()
-                            : "SET LOCAL lock_timeout = " + timeout.toMillis());
+                                    + wait.toMillis()
+                            : "SET LOCAL lock_timeout = " + wait.toMillis());
                 }
                 T result = work.run(connection);
                 if (reading) {
@@ -226,12 +261,16 @@ public final class PostgresStore implements MemoryStore {
     @Override
     public Usage usage() throws IOException {
         try {
-            return transaction(true, connection -> Sql.first(connection,
+            return transaction(true, timeout, connection -> Sql.first(connection,
                     "SELECT files, bytes FROM memdir.namespaces WHERE id = ?",
                     row -> new Usage(row.getLong(1), row.getLong(2)), namespace).orElse(new Usage(0, 0)));
         } catch (CommandException impossible) {
             throw new AssertionError(impossible);
         }
+    }
+
+    long namespaceId() {
+        return namespace;
     }
 
     @Override

@@ -1,0 +1,81 @@
+package dev.memdir.memory.postgres;
+
+import static dev.memdir.memory.postgres.ToolCalls.text;
+import static dev.memdir.memory.postgres.ToolCalls.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memdir.memory.HistoryLimits;
+import dev.memdir.memory.StoreLimits;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The changes of one namespace wait their turn in the process, so the pool's other connections stay for reads. */
+class ChangeTurnsTest {
+
+    private static final StoreLimits LIMITS = StoreLimits.perFile(1 << 20);
+    private static final Duration STORE_TIMEOUT = Duration.ofSeconds(3);
+
+    @Test
+    void writersQueuedOnOneNamespace_holdNoConnection_soAReadIsServedMeanwhile() throws Exception {
+        String url = LocalPostgres.shared().freshDatabase();
+        ExecutorService writers = Executors.newFixedThreadPool(4);
+        try (PostgresDatabase database = PostgresDatabase.open(new PostgresConnection(url, new Properties(),
+                STORE_TIMEOUT), 2, 1);
+                PostgresStore ann = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "ann");
+                PostgresStore bob = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "bob");
+                PostgresStore reader = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "cyd")) {
+            text(tool(ann), "create", "path", "/memories/a.md", "file_text", "first\n");
+            CountDownLatch inChange = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            // Ann's change holds one of the two connections (and the namespace's row lock) until released.
+            Future<?> held = writers.submit(() -> ann.change(files -> {
+                inChange.countDown();
+                awaitUninterruptibly(release);
+                return null;
+            }));
+            assertThat(inChange.await(10, TimeUnit.SECONDS)).isTrue();
+            List<Future<String>> queued = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                String line = "queued " + i + "\n";
+                queued.add(writers.submit(() -> text(tool(bob), "insert", "path", "/memories/a.md",
+                        "insert_line", 1, "insert_text", line)));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (database.turnOf(ann).getQueueLength() < 3 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(database.turnOf(ann).getQueueLength()).isEqualTo(3);
+
+            // Had the queued writers each taken a connection to wait on the row lock, the pool of two would be
+            // spent and this read would fail after the store timeout.
+            assertThat(text(tool(reader), "view", "path", "/memories/a.md")).contains("first");
+
+            release.countDown();
+            held.get(10, TimeUnit.SECONDS);
+            for (Future<String> insert : queued) {
+                assertThat(insert.get(20, TimeUnit.SECONDS)).isEqualTo("The file /memories/a.md has been edited.");
+            }
+            assertThat(text(tool(reader), "view", "path", "/memories/a.md")).contains("queued 0", "queued 1",
+                    "queued 2", "first");
+        } finally {
+            writers.shutdownNow();
+        }
+    }
+
+    /** Waits for {@code latch} inside a store's work, which may not throw InterruptedException. */
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
