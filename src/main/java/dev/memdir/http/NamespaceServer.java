@@ -10,6 +10,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One namespace's memory on {@code /mcp}: the SDK's 2026-07-28 servlet transport over the stateless server and its
@@ -23,6 +25,7 @@ final class NamespaceServer implements Closeable {
     private final ServedMemory memory;
     private final HttpServletMcpTransport stateless;
     private final HttpServletStreamableServerTransportProvider sessions;
+    private final Set<String> sessionsBegun = ConcurrentHashMap.newKeySet();
 
     NamespaceServer(ServedMemory memory, McpJsonMapper json, int maxRequestBytes) {
         this.memory = memory;
@@ -46,9 +49,24 @@ final class NamespaceServer implements Closeable {
             throws ServletException, IOException {
         if (revision == Revision.STATELESS) {
             stateless.service(request, response);
-        } else {
-            sessions.service(request, response);
+            return;
         }
+        sessions.service(request, response);
+        String named = request.getHeader(Revision.SESSION_HEADER);
+        if (named == null) {
+            String begun = response.getHeader(Revision.SESSION_HEADER);
+            if (begun != null) {
+                sessionsBegun.add(begun);
+            }
+        } else if (request.getMethod().equals("DELETE") && response.getStatus() < 300
+                || response.getStatus() == 404) {
+            sessionsBegun.remove(named);
+        }
+    }
+
+    /** Returns whether a 2025-11-25 session this server began has not been ended (or found gone) yet. */
+    boolean holdsSessions() {
+        return !sessionsBegun.isEmpty();
     }
 
     boolean storeAnswers() {

@@ -11,12 +11,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Things opened by key at their first use and closed again once unused: a {@link Lease} holds one open while a
- * caller uses it; one that no lease has held for the idle time is closed by {@link #closeIdle}, and past the cap of
+ * caller uses it; one that no lease has held for the idle time (or, while it says it is kept longer, the longer idle
+ * time) is closed by {@link #closeIdle}, and past the cap of
  * open ones the least recently used unheld one is closed. A held one is never closed (so the cap may be passed: a
  * caller is never refused for it), and a lease is never handed one that is closing: closing first retires the
  * entry under its lock, and a retired entry hands out nothing, so the caller opens a fresh one.
@@ -56,15 +58,23 @@ final class OpenedOnDemand<K, V extends Closeable> implements Closeable {
     private final Opener<K, V> opener;
     private final LongSupplier nanos;
     private final long idleNanos;
+    private final Predicate<V> keptLonger;
+    private final long longerIdleNanos;
     private final int maxOpen;
     private final Map<K, Entry<V>> entries = new ConcurrentHashMap<>();
     private final AtomicBoolean warnedFull = new AtomicBoolean();
 
-    /** {@code nanos} is the clock that says how long a thing went unused. */
-    OpenedOnDemand(Opener<K, V> opener, LongSupplier nanos, Duration idle, int maxOpen) {
+    /**
+     * {@code nanos} is the clock that says how long a thing went unused; a thing that is {@code keptLonger} when the
+     * idle ones are closed is closed only after {@code longerIdle}.
+     */
+    OpenedOnDemand(Opener<K, V> opener, LongSupplier nanos, Duration idle, Predicate<V> keptLonger,
+            Duration longerIdle, int maxOpen) {
         this.opener = opener;
         this.nanos = nanos;
         this.idleNanos = idle.toNanos();
+        this.keptLonger = keptLonger;
+        this.longerIdleNanos = longerIdle.toNanos();
         this.maxOpen = maxOpen;
     }
 
@@ -83,11 +93,11 @@ final class OpenedOnDemand<K, V extends Closeable> implements Closeable {
         }
     }
 
-    /** Closes what no lease held for the idle time. */
+    /** Closes what no lease held for the idle time (the longer one for what is kept longer). */
     void closeIdle() {
-        long before = nanos.getAsLong() - idleNanos;
+        long now = nanos.getAsLong();
         entries.forEach((key, entry) -> {
-            if (entry.retireIfUnusedSince(before)) {
+            if (entry.retireIfUnusedSince(now - idleNanos, now - longerIdleNanos, keptLonger)) {
                 entries.remove(key, entry);
                 closeQuietly(entry);
             }
@@ -109,7 +119,7 @@ final class OpenedOnDemand<K, V extends Closeable> implements Closeable {
         open.sort(Comparator.comparingLong(e -> e.getValue().touched()));
         for (int i = 0; i < open.size() && over > 0; i++) {
             Map.Entry<K, Entry<V>> oldest = open.get(i);
-            if (oldest.getValue().retireIfUnusedSince(Long.MAX_VALUE)) {
+            if (oldest.getValue().retireIfUnusedSince(Long.MAX_VALUE, Long.MAX_VALUE, value -> false)) {
                 entries.remove(oldest.getKey(), oldest.getValue());
                 closeQuietly(oldest.getValue());
                 over--;
@@ -200,9 +210,13 @@ final class OpenedOnDemand<K, V extends Closeable> implements Closeable {
             return firstLease == lease;
         }
 
-        /** Retires this entry when no lease holds it and it was last touched at {@code before} or earlier. */
-        synchronized boolean retireIfUnusedSince(long before) {
-            if (retired || leases > 0 || touched - before > 0) {
+        /**
+         * Retires this entry when no lease holds it and it was last touched at {@code before} or earlier
+         * ({@code longerBefore} when its thing is {@code keptLonger}).
+         */
+        synchronized boolean retireIfUnusedSince(long before, long longerBefore, Predicate<V> keptLonger) {
+            long limit = value != null && keptLonger.test(value) ? longerBefore : before;
+            if (retired || leases > 0 || touched - limit > 0) {
                 return false;
             }
             retired = true;

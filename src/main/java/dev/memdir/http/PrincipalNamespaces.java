@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * One server per authenticated principal, opened at its first request: each on the principal's namespace only,
  * read-only when the principal is, and recording the principal as the actor of what it writes. Two principals of one
  * namespace share its memory through two servers (each names its own writer); no server is ever handed to a
- * principal of another namespace. A server no request, stream or session used for {@link #IDLE} is closed and opened
- * again at the principal's next request; past {@link #MAX_OPEN} open servers the least recently used unused one is
+ * principal of another namespace. A server no request or stream used for {@link #IDLE} is closed and opened again
+ * at the principal's next request ({@link #SESSIONS_IDLE} while a 2025-11-25 session it began is not ended: closing
+ * it would end the session, and its client would have to start again); past {@link #MAX_OPEN} open servers the least recently used unused one is
  * closed (one in use never is, so a principal is never refused for the cap).
  */
 final class PrincipalNamespaces implements NamespaceServers {
@@ -26,6 +27,11 @@ final class PrincipalNamespaces implements NamespaceServers {
      * it; ten minutes outlasts the pauses of an agent at work, so a working principal keeps its server.
      */
     static final Duration IDLE = Duration.ofMinutes(10);
+    /**
+     * How long an unused server stays open while a 2025-11-25 session it began is not ended: a client may keep a
+     * session across a night's pause without a stream open, and one that went away without ending it is given up.
+     */
+    static final Duration SESSIONS_IDLE = Duration.ofHours(24);
     /** How many servers stay open at most while unused. */
     static final int MAX_OPEN = 256;
 
@@ -49,7 +55,8 @@ final class PrincipalNamespaces implements NamespaceServers {
     /** As above, with the clock {@code nanos}, the idle time and the cap given. */
     PrincipalNamespaces(Opener opener, BooleanSupplier storeAnswers, Closeable healthStore, LongSupplier nanos,
             Duration idle, int maxOpen) {
-        this.servers = new OpenedOnDemand<>(opener::open, nanos, idle, maxOpen);
+        this.servers = new OpenedOnDemand<>(opener::open, nanos, idle, NamespaceServer::holdsSessions, SESSIONS_IDLE,
+                maxOpen);
         this.storeAnswers = storeAnswers;
         this.healthStore = healthStore;
     }

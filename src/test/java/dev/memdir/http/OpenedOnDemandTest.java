@@ -23,10 +23,13 @@ class OpenedOnDemandTest {
 
     private static final Duration IDLE = Duration.ofMinutes(10);
 
-    /** A thing that knows whether it was closed, and how often. */
+    private static final Duration LONGER_IDLE = Duration.ofHours(24);
+
+    /** A thing that knows whether it was closed, and how often, and can ask to be kept longer. */
     private static final class Thing implements Closeable {
         final String key;
         final AtomicInteger closes = new AtomicInteger();
+        volatile boolean keptLonger;
 
         Thing(String key) {
             this.key = key;
@@ -56,7 +59,7 @@ class OpenedOnDemandTest {
                 opened.add(thing);
             }
             return thing;
-        }, clock::get, idle, maxOpen);
+        }, clock::get, idle, thing -> thing.keptLonger, LONGER_IDLE, maxOpen);
     }
 
     /** Returns the thing of {@code key} after one lease on it, released. */
@@ -157,6 +160,28 @@ class OpenedOnDemandTest {
     }
 
     @Test
+    void aThingKeptLonger_outlastsTheIdleTime_untilTheLongerOneOrUntilItLetsGo() throws IOException {
+        OpenedOnDemand<String, Thing> things = things(256);
+        Thing ann = usedOnce(things, "ann");
+        Thing bob = usedOnce(things, "bob");
+        ann.keptLonger = true;
+        bob.keptLonger = true;
+
+        pass(IDLE.plusMinutes(1));
+        things.closeIdle();
+        assertThat(ann.closed()).isFalse();
+        assertThat(bob.closed()).isFalse();
+
+        bob.keptLonger = false;
+        things.closeIdle();
+        assertThat(bob.closed()).isTrue();
+
+        pass(LONGER_IDLE);
+        things.closeIdle();
+        assertThat(ann.closed()).isTrue();
+    }
+
+    @Test
     void failedOpen_thrown_andTriedAgainAtTheNextLease() throws IOException {
         AtomicBoolean fail = new AtomicBoolean(true);
         OpenedOnDemand<String, Thing> things = new OpenedOnDemand<>(key -> {
@@ -164,7 +189,7 @@ class OpenedOnDemandTest {
                 throw new IOException("the database is away");
             }
             return new Thing(key);
-        }, clock::get, IDLE, 256);
+        }, clock::get, IDLE, thing -> false, LONGER_IDLE, 256);
 
         assertThatThrownBy(() -> things.lease("ann")).hasMessage("the database is away");
         fail.set(false);

@@ -141,6 +141,29 @@ class PrincipalNamespacesTest {
     }
 
     @Test
+    void aSessionBegunAndNotEnded_keepsItsServerPastTheIdleTime_endingItLetsTheServerClose() throws Exception {
+        serve();
+        HttpResponse<String> initialized = client.send(HttpRequest.newBuilder(mcp)
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+                        + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+
+        pass(IDLE.multipliedBy(2));
+        servers.closeIdle();
+        assertThat(servers.openCount()).isOne();
+
+        HttpResponse<String> ended = client.send(HttpRequest.newBuilder(mcp).header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25").DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(ended.statusCode()).isEqualTo(200);
+        pass(IDLE);
+        servers.closeIdle();
+        assertThat(servers.openCount()).isZero();
+    }
+
+    @Test
     void listenStreamHoldsItsServerOpen_pastTheIdleTime_untilItEnds() throws Exception {
         serve();
         ObjectNode params = SharedJson.mapper().createObjectNode();
