@@ -16,20 +16,24 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Every request passes here first, in this order: Host and Origin (403), credentials (the authenticator's answer),
- * the principal's rate (429), the body's size (413); only then is the body read and the request handed to the
- * namespace's server, on the revision it speaks. A CORS preflight ({@code OPTIONS}) of an allowed origin is answered
+ * Every request passes here first, in this order: Host and Origin (403), credentials (the authenticator's answer;
+ * an address whose requests were refused for their credentials too often gets 429 first), the principal's rate
+ * (429), the body's size (413); only then is the body read and the request handed to the namespace's server, on the
+ * revision it speaks. A CORS preflight ({@code OPTIONS}) of an allowed origin is answered
  * right after the Origin check: a browser sends it without credentials. One access-log line follows each request.
  */
 final class FrontServlet extends HttpServlet {
 
     static final String HEALTH = "/healthz";
+    /** Refused requests a second an address may make (bursts of twice as many) before it gets 429. */
+    static final int REFUSALS_PER_SECOND = 10;
     /** The request attribute that holds the {@link Principal} a request acts for. */
     static final String PRINCIPAL = Principal.class.getName();
 
     private final transient HostAndOrigin hostAndOrigin;
     private final transient Authenticator authenticator;
     private final transient RateLimiter rate;
+    private final transient RateLimiter refusals;
     private final long maxRequestBytes;
     private final transient NamespaceServers servers;
     private final transient AccessLog log;
@@ -38,13 +42,19 @@ final class FrontServlet extends HttpServlet {
 
     /**
      * @param authenticator who a request acts for
+     * @param rate the requests a second of each principal
+     * @param refusals the requests a second of each client address that are refused for their credentials: each
+     *     costs a look in the token store or the issuer's keys, so a flood of made-up tokens is slowed before it
+     *     reaches them ({@link #REFUSALS_PER_SECOND})
      * @param publicDocuments JSON documents served to anyone, by path (the OAuth protected resource metadata)
      */
-    FrontServlet(HostAndOrigin hostAndOrigin, Authenticator authenticator, RateLimiter rate, long maxRequestBytes,
-            NamespaceServers servers, AccessLog log, Drain drain, Map<String, String> publicDocuments) {
+    FrontServlet(HostAndOrigin hostAndOrigin, Authenticator authenticator, RateLimiter rate, RateLimiter refusals,
+            long maxRequestBytes, NamespaceServers servers, AccessLog log, Drain drain,
+            Map<String, String> publicDocuments) {
         this.hostAndOrigin = hostAndOrigin;
         this.authenticator = authenticator;
         this.rate = rate;
+        this.refusals = refusals;
         this.maxRequestBytes = maxRequestBytes;
         this.servers = servers;
         this.log = log;
@@ -125,9 +135,20 @@ final class FrontServlet extends HttpServlet {
             Answers.refuse(response, 404, "memdir serves MCP at " + NamespaceServer.ENDPOINT);
             return;
         }
+        String address = request.getRemoteAddr();
+        OptionalLong refusedTooOften = refusals.waitOf(address);
+        if (refusedTooOften.isPresent()) {
+            response.setHeader("Retry-After", Long.toString(refusedTooOften.getAsLong()));
+            Answers.refuse(response, 429, "too many requests without valid credentials from this address; retry"
+                    + " after " + refusedTooOften.getAsLong() + " s");
+            return;
+        }
         Authentication authentication = authenticator.authenticate(
                 Optional.ofNullable(request.getHeader("Authorization")));
         if (authentication instanceof Authentication.Refused refused) {
+            if (refused.status() == 401) {
+                refusals.take(address);
+            }
             if (!refused.wwwAuthenticate().isEmpty()) {
                 response.setHeader("WWW-Authenticate", refused.wwwAuthenticate());
             }

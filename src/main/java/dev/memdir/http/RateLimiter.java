@@ -6,10 +6,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * Requests a second per principal: a token bucket per principal holding twice the rate (the burst), refilled at the
- * rate. A request that finds the bucket empty is told how many whole seconds until it would be let in.
+ * Requests a second per key (a principal, or a client's address): a token bucket per key holding twice the rate (the
+ * burst), refilled at the rate. A request that finds the bucket empty is told how many whole seconds until it would
+ * be let in. Past {@link #MOST_KEYS} keys the full buckets are forgotten (a full bucket is what a new key gets), so
+ * many keys seen once cost no memory for long.
  */
 final class RateLimiter {
+
+    static final int MOST_KEYS = 10_000;
 
     private final double perSecond;
     private final double burst;
@@ -29,9 +33,23 @@ final class RateLimiter {
         this(perSecond, System::nanoTime);
     }
 
-    /** Takes one request of {@code principal}: empty when it may go on, else the seconds to wait (at least 1). */
-    OptionalLong take(String principal) {
-        return buckets.computeIfAbsent(principal, name -> new Bucket(burst, nanoClock.getAsLong())).take();
+    /** Takes one request of {@code key}: empty when it may go on, else the seconds to wait (at least 1). */
+    OptionalLong take(String key) {
+        if (buckets.size() >= MOST_KEYS) {
+            buckets.values().removeIf(Bucket::full);
+        }
+        return buckets.computeIfAbsent(key, name -> new Bucket(burst, nanoClock.getAsLong())).take();
+    }
+
+    /** Returns, without taking anything, the seconds {@code key} must wait for its next request; empty if none. */
+    OptionalLong waitOf(String key) {
+        Bucket bucket = buckets.get(key);
+        return bucket == null ? OptionalLong.empty() : bucket.waitAt(nanoClock.getAsLong());
+    }
+
+    /** Returns how many keys have a bucket. */
+    int keys() {
+        return buckets.size();
     }
 
     private final class Bucket {
@@ -46,14 +64,31 @@ final class RateLimiter {
 
         synchronized OptionalLong take() {
             long now = nanoClock.getAsLong();
-            double seconds = (now - refilledAt) / (double) TimeUnit.SECONDS.toNanos(1);
-            tokens = Math.min(burst, tokens + seconds * perSecond);
+            tokens = refilled(now);
             refilledAt = now;
             if (tokens >= 1) {
                 tokens -= 1;
                 return OptionalLong.empty();
             }
-            return OptionalLong.of(Math.max(1, (long) Math.ceil((1 - tokens) / perSecond)));
+            return waitFor(tokens);
+        }
+
+        synchronized OptionalLong waitAt(long now) {
+            double available = refilled(now);
+            return available >= 1 ? OptionalLong.empty() : waitFor(available);
+        }
+
+        synchronized boolean full() {
+            return refilled(nanoClock.getAsLong()) >= burst;
+        }
+
+        private double refilled(long now) {
+            double seconds = (now - refilledAt) / (double) TimeUnit.SECONDS.toNanos(1);
+            return Math.min(burst, tokens + seconds * perSecond);
+        }
+
+        private OptionalLong waitFor(double available) {
+            return OptionalLong.of(Math.max(1, (long) Math.ceil((1 - available) / perSecond)));
         }
     }
 }

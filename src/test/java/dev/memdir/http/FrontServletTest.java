@@ -72,7 +72,8 @@ class FrontServletTest {
 
     private void start(int rate) throws Exception {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
-                authenticator, new RateLimiter(rate), 1024, none,
+                authenticator, new RateLimiter(rate), new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), 1024,
+                none,
                 new AccessLog(new PrintStream(log, true, StandardCharsets.UTF_8)), new Drain(), Map.of());
         server = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         server.start();
@@ -195,6 +196,26 @@ class FrontServletTest {
                 "Mcp-Session-Id, WWW-Authenticate, Retry-After");
         assertThat(post("Bearer wrong-secret-42", null).headers().firstValue("Access-Control-Allow-Origin"))
                 .isEmpty();
+    }
+
+    @Test
+    void anAddressRefusedTooOften_gets429_beforeItsCredentialsAreLookedAt() throws Exception {
+        start(50);
+        int burst = 2 * FrontServlet.REFUSALS_PER_SECOND;
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < burst + 5; i++) {
+            statuses.add(post("Bearer made-up-" + i, null).statusCode());
+        }
+
+        // The refusals' clock stands still: the burst is refused 401, the rest 429.
+        assertThat(statuses.subList(0, burst)).containsOnly(401);
+        assertThat(statuses.subList(burst, statuses.size())).containsOnly(429);
+        HttpResponse<String> slowed = post("Bearer made-up-again", null);
+        assertThat(slowed.statusCode()).isEqualTo(429);
+        assertThat(slowed.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(slowed.body()).isEqualTo("{\"error\":\"too many requests without valid credentials from this"
+                + " address; retry after 1 s\"}\n");
+        assertThat(authorizations).as("only the burst reached the authenticator").hasSize(burst);
     }
 
     @Test

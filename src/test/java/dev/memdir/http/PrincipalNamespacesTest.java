@@ -188,7 +188,7 @@ class PrincipalNamespacesTest {
     /** Serves {@link #servers} on loopback, every request acting for {@link #ANN}. */
     private void serve() throws Exception {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
-                authorization -> new Authentication.Accepted(ANN), new RateLimiter(1000), 1 << 20,
+                authorization -> new Authentication.Accepted(ANN), new RateLimiter(1000), new RateLimiter(1000), 1 << 20,
                 servers, new AccessLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
                 new Drain(), Map.of());
         jetty = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);

@@ -71,4 +71,38 @@ class RateLimiterTest {
     void rate_mustBePositive() {
         assertThatThrownBy(() -> new RateLimiter(0)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void waitOf_tellsWithoutTaking() {
+        assertThat(limiter.waitOf("ann")).isEmpty();
+        for (int i = 0; i < 10; i++) {
+            limiter.take("ann");
+        }
+
+        assertThat(limiter.waitOf("ann")).isEqualTo(OptionalLong.of(1));
+        now.addAndGet(TimeUnit.MILLISECONDS.toNanos(200));
+        assertThat(limiter.waitOf("ann")).isEmpty();
+        assertThat(limiter.waitOf("ann")).as("looking took nothing").isEmpty();
+        assertThat(limiter.take("ann")).isEmpty();
+        assertThat(limiter.take("ann")).isPresent();
+    }
+
+    @Test
+    void pastTheMostKeys_fullBucketsAreForgotten_emptyOnesKept() {
+        for (int i = 0; i < 10; i++) {
+            limiter.take("flooder");
+        }
+        for (int i = 0; i < RateLimiter.MOST_KEYS; i++) {
+            limiter.take("seen-once-" + i);
+        }
+        now.addAndGet(TimeUnit.SECONDS.toNanos(1)); // a bucket taken once is full again, the flooder's half full
+
+        limiter.take("one-more");
+
+        assertThat(limiter.keys()).isEqualTo(2);
+        for (int i = 0; i < 5; i++) {
+            assertThat(limiter.take("flooder")).as("request %d", i).isEmpty();
+        }
+        assertThat(limiter.take("flooder")).as("the flooder's bucket was kept, not made anew").isPresent();
+    }
 }
