@@ -298,7 +298,10 @@ public final class SettingsResolver {
                 optional(sources, OAUTH_NAMESPACE_CLAIM, String.class).map(String::trim)));
     }
 
-    /** Returns Claude Code's configuration directory: the setting, else {@code CLAUDE_CONFIG_DIR}, else {@code ~/.claude}. */
+    /**
+     * Returns Claude Code's configuration directory: the setting, else {@code CLAUDE_CONFIG_DIR}, else
+     * {@code ~/.claude}.
+     */
     private Path claudeConfigDirectory(SettingSources sources) throws ConfigException {
         Optional<Path> configured = optional(sources, CLAUDE_CONFIG_DIR, Path.class);
         if (configured.isPresent()) {

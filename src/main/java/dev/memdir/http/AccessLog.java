@@ -1,5 +1,6 @@
 package dev.memdir.http;
 
+import dev.memdir.text.Untrusted;
 import java.io.PrintStream;
 
 /**
@@ -19,12 +20,8 @@ final class AccessLog {
                 + clean(principal) + " " + status + " " + millis + "ms");
     }
 
-    /** Keeps a line one line of printable ASCII, at most 80 characters a field. */
+    /** Keeps a field one word of printable ASCII, cut short as {@link Untrusted} cuts; "-" when there is none. */
     static String clean(String value) {
-        if (value == null || value.isEmpty()) {
-            return "-";
-        }
-        String kept = value.replaceAll("[^\\x21-\\x7e]", "?");
-        return kept.length() > 80 ? kept.substring(0, 80) + "..." : kept;
+        return value == null || value.isEmpty() ? "-" : Untrusted.printable(value).replace(' ', '?');
     }
 }

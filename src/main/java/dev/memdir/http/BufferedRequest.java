@@ -33,10 +33,6 @@ final class BufferedRequest extends HttpServletRequestWrapper {
         return bytes.length > limit ? Optional.empty() : Optional.of(bytes);
     }
 
-    byte[] body() {
-        return body;
-    }
-
     @Override
     public ServletInputStream getInputStream() {
         ByteArrayInputStream in = new ByteArrayInputStream(body);

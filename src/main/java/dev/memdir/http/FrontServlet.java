@@ -108,18 +108,13 @@ final class FrontServlet extends HttpServlet {
         }
         String path = request.getRequestURI();
         if (path.equals(HEALTH)) {
-            if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
-                response.setHeader("Allow", "GET, HEAD");
-                Answers.refuse(response, 405, HEALTH + " answers GET");
-                return;
+            if (readOnlyMethod(request, response, path)) {
+                Answers.health(response, servers.storeAnswers());
             }
-            Answers.health(response, servers.storeAnswers());
             return;
         }
         if (publicDocuments.containsKey(path)) {
-            if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
-                response.setHeader("Allow", "GET, HEAD");
-                Answers.refuse(response, 405, path + " answers GET");
+            if (!readOnlyMethod(request, response, path)) {
                 return;
             }
             byte[] document = publicDocuments.get(path).getBytes(StandardCharsets.UTF_8);
@@ -190,6 +185,17 @@ final class FrontServlet extends HttpServlet {
             server.serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
                     request.getHeader(Revision.VERSION_HEADER), body), handedOn, response);
         }
+    }
+
+    /** Returns whether the request is a GET or HEAD, which a document path answers; refuses it 405 if not. */
+    private static boolean readOnlyMethod(HttpServletRequest request, HttpServletResponse response, String path)
+            throws IOException {
+        if (request.getMethod().equals("GET") || request.getMethod().equals("HEAD")) {
+            return true;
+        }
+        response.setHeader("Allow", "GET, HEAD");
+        Answers.refuse(response, 405, path + " answers GET");
+        return false;
     }
 
     private static JsonNode json(byte[] body) {

@@ -1,10 +1,12 @@
 package dev.memdir.http;
 
 import dev.memdir.text.Untrusted;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * DNS-rebinding protection: a request's {@code Host} must name this server, and its {@code Origin}, when it has one,
@@ -31,14 +33,14 @@ final class HostAndOrigin {
         if (WILDCARDS.contains(host)) {
             hosts = Optional.empty();
         } else {
-            java.util.HashSet<String> names = new java.util.HashSet<>();
+            Set<String> names = new HashSet<>();
             names.add(host.toLowerCase(Locale.ROOT));
             if (loopback) {
                 names.addAll(LOOPBACK_NAMES);
             }
             hosts = Optional.of(Set.copyOf(names));
         }
-        origins = allowedOrigins.stream().map(HostAndOrigin::normalOrigin).collect(java.util.stream.Collectors.toSet());
+        origins = allowedOrigins.stream().map(HostAndOrigin::normalOrigin).collect(Collectors.toSet());
     }
 
     /** Returns why the request is refused (its Host or its Origin), or empty when both are fine. */

@@ -117,7 +117,8 @@ public final class HttpServe {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
                     http.allowedOrigins()), access.authenticator(), new RateLimiter(http.rate()),
-                    new RateLimiter(FrontServlet.REFUSALS_PER_SECOND), http.maxRequestBytes(), servers, new AccessLog(err), drain, access.publicDocuments());
+                    new RateLimiter(FrontServlet.REFUSALS_PER_SECOND), http.maxRequestBytes(), servers,
+                    new AccessLog(err), drain, access.publicDocuments());
             Server server = jetty(address, keys, front);
             try {
                 server.start();

@@ -186,7 +186,6 @@ final class OpenedOnDemand<K, V extends Closeable> implements Closeable {
             if (retired) {
                 return null;
             }
-            touched = nanos.getAsLong();
             boolean opening = value == null;
             if (opening) {
                 value = open.open();

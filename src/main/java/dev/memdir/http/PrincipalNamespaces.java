@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * namespace share its memory through two servers (each names its own writer); no server is ever handed to a
  * principal of another namespace. A server no request or stream used for {@link #IDLE} is closed and opened again
  * at the principal's next request ({@link #SESSIONS_IDLE} while a 2025-11-25 session it began is not ended: closing
- * it would end the session, and its client would have to start again); past {@link #MAX_OPEN} open servers the least recently used unused one is
- * closed (one in use never is, so a principal is never refused for the cap).
+ * it would end the session, and its client would have to start again); past {@link #MAX_OPEN} open servers the least
+ * recently used unused one is closed (one in use never is, so a principal is never refused for the cap).
  */
 final class PrincipalNamespaces implements NamespaceServers {
 

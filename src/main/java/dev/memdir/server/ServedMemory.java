@@ -77,14 +77,13 @@ public final class ServedMemory implements Closeable {
     }
 
     /** Builds the 2025-11-25 server on {@code transport} (once): its sessions hear of changes from now on. */
-    public synchronized McpSyncServer serveSessions(McpStreamableServerTransportProvider transport) {
+    public synchronized void serveSessions(McpStreamableServerTransportProvider transport) {
         if (legacy != null) {
             throw new IllegalStateException("the 2025-11-25 server is already built");
         }
         legacy = assembly.legacy(McpServer.sync(new CurrentInstructionsOnInitialize(transport,
                 assembly::currentInstructions)), features, mcpJson).build();
         updates.attach(legacy);
-        return legacy;
     }
 
     /** Ends the open 2026-07-28 {@code subscriptions/listen} streams: the server is stopping. */

@@ -92,35 +92,6 @@ class ModernClientIT {
                         .containsKeys("ttlMs", "cacheScope"));
     }
 
-    /**
-     * On the wire: a request gets log messages only when its {@code _meta} asks for a level (a level that is none
-     * is invalid params), and a server that sends them must declare the logging capability (the spec's words).
-     */
-    @Test
-    void logMessagesComeOnlyToARequestAskingForThem_andDiscoverDeclaresLogging() throws Exception {
-        try (RawSession raw = RawSession.start(root, temp.resolve("raw.log"))) {
-            raw.send(RawSession.modernRequest(1, "tools/call", viewWithMeta(Map.of())));
-            assertThat(raw.read().path("id").asInt()).isEqualTo(1);
-
-            raw.send(RawSession.modernRequest(2, "tools/call",
-                    viewWithMeta(Map.of("io.modelcontextprotocol/logLevel", "debug"))));
-            JsonNode message = raw.read();
-            assertThat(message.path("method").asText()).as(message.toString()).isEqualTo("notifications/message");
-            assertThat(raw.read().path("id").asInt()).isEqualTo(2);
-
-            raw.send(RawSession.modernRequest(3, "tools/call",
-                    viewWithMeta(Map.of("io.modelcontextprotocol/logLevel", "loud"))));
-            JsonNode refused = raw.read();
-            assertThat(refused.path("id").asInt()).isEqualTo(3);
-            assertThat(refused.path("error").path("code").asInt()).as(refused.toString()).isEqualTo(-32602);
-        }
-        assertThat(modern.client().discover().capabilities().logging()).isNotNull();
-    }
-
-    private static Map<String, Object> viewWithMeta(Map<String, Object> meta) {
-        return Map.of("name", "view", "arguments", Map.of("path", "/memories"), "_meta", meta);
-    }
-
     @Test
     void toolsAreTheToolsOf2025_11_25InTheirOrderWithTheirSchemas_cachedLongAndPublic() throws Exception {
         McpSchema.ListToolsResult tools = modern.client().tools().list();
@@ -279,20 +250,6 @@ class ModernClientIT {
                 .hasMessage("Unknown tool: format_disk");
         assertThat(ModernSdkClient.text(modern.call("view", Map.of("path", "/memories/people.md"))))
                 .contains("Alice runs the backups");
-    }
-
-    @Test
-    void aRequestOfARevisionMemdirDoesNotSpeakIsRefusedNamingTheOnesItDoes() throws Exception {
-        try (RawSession raw = RawSession.start(root, temp.resolve("raw.log"))) {
-            raw.send(RawSession.modernRequest(1, "tools/list",
-                    Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2099-01-01"))));
-            JsonNode error = raw.read().path("error");
-
-            assertThat(error.path("code").asInt()).as(error.toString()).isEqualTo(-32022);
-            assertThat(error.path("data").path("requested").asText()).isEqualTo("2099-01-01");
-            assertThat(RawSession.JSON.convertValue(error.path("data").path("supported"), List.class))
-                    .contains("2026-07-28", "2025-11-25");
-        }
     }
 
     /** Each request's reply on the wire: complete, naming the server (the SDK would fill in a missing resultType). */

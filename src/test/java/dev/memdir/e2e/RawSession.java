@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -65,21 +64,6 @@ final class RawSession implements AutoCloseable {
     static String toolCall(Object id, String tool, Map<String, Object> arguments) throws IOException {
         return JSON.writeValueAsString(Map.of("jsonrpc", "2.0", "id", id, "method", "tools/call",
                 "params", Map.of("name", tool, "arguments", arguments)));
-    }
-
-    /**
-     * A 2026-07-28 request: no session, the revision and the client's capabilities in its {@code _meta}, beside any
-     * {@code _meta} entries of {@code params}.
-     */
-    static String modernRequest(Object id, String method, Map<String, Object> params) throws IOException {
-        Map<String, Object> meta = new LinkedHashMap<>(Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28",
-                "io.modelcontextprotocol/clientCapabilities", Map.of()));
-        if (params.get("_meta") instanceof Map<?, ?> entries) {
-            entries.forEach((key, value) -> meta.put((String) key, value));
-        }
-        Map<String, Object> withMeta = new LinkedHashMap<>(params);
-        withMeta.put("_meta", meta);
-        return JSON.writeValueAsString(Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", withMeta));
     }
 
     /** Reads the next stdout line as JSON; every line the server writes must be JSON. */

@@ -122,8 +122,8 @@ final class Refusals {
     }
 
     Refused userNamespaceTooLong(String claim) {
-        return invalid("the access token's '" + claim + "' claim is too long to name a namespace (" + UserNamespace.PREFIX
-                + " and the name, with characters outside A-Z a-z 0-9 . - written _XX, in 200 characters)");
+        return invalid("the access token's '" + claim + "' claim is too long to name a namespace ("
+                + UserNamespace.PREFIX + " and the name, with characters outside A-Z a-z 0-9 . - written _XX, in 200 characters)");
     }
 
     Refused noNamespace(String claim) {
@@ -131,7 +131,8 @@ final class Refusals {
     }
 
     Refused unusableNamespace(String claim) {
-        return invalid("the access token's '" + claim + "' claim is not a namespace (" + PrincipalNames.NAMESPACE_RULE + ")");
+        return invalid("the access token's '" + claim + "' claim is not a namespace ("
+                + PrincipalNames.NAMESPACE_RULE + ")");
     }
 
     private Refused invalid(String reason) {
