@@ -4,7 +4,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.postgres.ConnectionPool;
 import dev.memdir.memory.postgres.PostgresConnection;
 import dev.memdir.memory.postgres.SchemaMigrations;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -27,13 +26,11 @@ public final class PostgresTokenStore implements TokenStore {
 
     private static final String COLUMNS = "id, sha256, user_name, namespace, read_only, created, expires, revoked";
 
-    private final DataSource database;
-    private final Closeable owned;
+    private final HikariDataSource database;
     private final String location;
 
-    private PostgresTokenStore(DataSource database, Closeable owned, String location) {
+    private PostgresTokenStore(HikariDataSource database, String location) {
         this.database = database;
-        this.owned = owned;
         this.location = location;
     }
 
@@ -43,30 +40,16 @@ public final class PostgresTokenStore implements TokenStore {
      */
     public static PostgresTokenStore open(PostgresConnection connection, String database) throws IOException {
         HikariDataSource pool = ConnectionPool.open(connection, "memdir-tokens", 2, 0);
-        try {
-            return open(pool, pool, "memdir.tokens of " + database);
+        try (Connection migrating = pool.getConnection()) {
+            SchemaMigrations.migrate(migrating);
+        } catch (SQLException e) {
+            pool.close();
+            throw failed(e);
         } catch (IOException | RuntimeException e) {
             pool.close();
             throw e;
         }
-    }
-
-    /**
-     * Opens the tokens of {@code database} (which the caller keeps and closes), migrating the schema forward;
-     * {@code location} names them in messages.
-     */
-    public static PostgresTokenStore open(DataSource database, String location) throws IOException {
-        return open(database, () -> {}, location);
-    }
-
-    private static PostgresTokenStore open(DataSource database, Closeable owned, String location)
-            throws IOException {
-        try (Connection connection = database.getConnection()) {
-            SchemaMigrations.migrate(connection);
-        } catch (SQLException e) {
-            throw failed(e);
-        }
-        return new PostgresTokenStore(database, owned, location);
+        return new PostgresTokenStore(pool, "memdir.tokens of " + database);
     }
 
     @Override
@@ -144,7 +127,7 @@ public final class PostgresTokenStore implements TokenStore {
     }
 
     @Override
-    public void close() throws IOException {
-        owned.close();
+    public void close() {
+        database.close();
     }
 }

@@ -2,6 +2,7 @@ package dev.memdir.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.json.SharedJson;
+import dev.memdir.text.Utf16;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpError;
@@ -45,24 +46,18 @@ final class WireJson implements McpJsonMapper {
     }
 
     static String loneSurrogatesEscaped(String json) {
-        StringBuilder escaped = null;
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            boolean lone = Character.isHighSurrogate(c)
-                    ? i + 1 == json.length() || !Character.isLowSurrogate(json.charAt(i + 1))
-                    : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(json.charAt(i - 1)));
-            if (lone && escaped == null) {
-                escaped = new StringBuilder(json.length() + 16).append(json, 0, i);
-            }
-            if (escaped != null) {
-                if (lone) {
-                    escaped.append(String.format("\\u%04x", (int) c));
-                } else {
-                    escaped.append(c);
-                }
-            }
+        int lone = Utf16.unpairedSurrogate(json, 0);
+        if (lone < 0) {
+            return json;
         }
-        return escaped == null ? json : escaped.toString();
+        StringBuilder escaped = new StringBuilder(json.length() + 16);
+        int from = 0;
+        while (lone >= 0) {
+            escaped.append(json, from, lone).append(String.format("\\u%04x", (int) json.charAt(lone)));
+            from = lone + 1;
+            lone = Utf16.unpairedSurrogate(json, from);
+        }
+        return escaped.append(json, from, json.length()).toString();
     }
 
     private static String errorObject(McpSchema.JSONRPCResponse.JSONRPCError error) {

@@ -48,8 +48,17 @@ final class RootLock implements Closeable {
         }
     }
 
+    /**
+     * Closes the lock file under the in-process lock: closing any descriptor of a file ends every lock this process
+     * holds on it (POSIX), so a close while another RootLock of the root holds it would free the root for others.
+     */
     @Override
     public void close() throws IOException {
-        channel.close();
+        local.lock();
+        try {
+            channel.close();
+        } finally {
+            local.unlock();
+        }
     }
 }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -66,8 +67,9 @@ public final class HttpLoadBench {
             Table directory = measure(work, "directory", List.of("--root", work.resolve("memory").toString()),
                     clients, calls);
             String url = store == null ? BenchPostgres.start() : store;
-            Table postgres = measure(work, "postgresql", List.of("--store", url, "--namespace", "bench"), clients,
-                    calls);
+            // A namespace of its own each run: a database given with --store keeps what earlier runs wrote.
+            Table postgres = measure(work, "postgresql", List.of("--store", url, "--namespace",
+                    "bench/" + UUID.randomUUID()), clients, calls);
             Table table = Table.beside("directory", directory, "postgresql", postgres);
             table.note(clients + " clients at once x " + calls + " calls each over HTTP/1.1 on loopback, every call"
                     + " a 2026-07-28 POST; the mix per client, in turn: create, view, str_replace, read "

@@ -151,7 +151,8 @@ class HttpServeIT {
                     .call())).isEqualTo(stdio.get("view"));
             assertThat(ModernSdkClient.text(modern.resource(INDEX).read())).isEqualTo(stdio.get("read"));
 
-            List<String> log = server.accessLog();
+            List<String> log = server.accessLogOnce(lines -> lines.stream().anyMatch(line -> line.contains(
+                    " resources/read principal=local ")));
             assertThat(log).anyMatch(line -> line.matches(
                     "memdir: http POST /mcp initialize principal=local 200 \\d+ms"));
             assertThat(log).anyMatch(line -> line.matches(
@@ -234,12 +235,8 @@ class HttpServeIT {
             } finally {
                 pool.shutdownNow();
             }
-            // Each line is written once its answer has gone out: the last few may come a moment after.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (toolCalls(server) < clients * calls * 2 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertThat(toolCalls(server)).isEqualTo(clients * calls * 2);
+            assertThat(toolCalls(server.accessLogOnce(log -> toolCalls(log) >= clients * calls * 2)))
+                    .isEqualTo(clients * calls * 2);
         }
     }
 
@@ -314,8 +311,9 @@ class HttpServeIT {
                     .findFirst().orElseThrow(() -> new AssertionError("no 429 in " + answers));
             assertThat(limited.headers().firstValue("Retry-After")).contains("1");
             assertThat(limited.body()).isEqualTo("{\"error\":\"too many requests from local; retry after 1 s\"}\n");
-            assertThat(server.accessLog()).anyMatch(line -> line.matches(
-                    "memdir: http POST /mcp server/discover principal=local 429 \\d+ms"))
+            String limitedLine = "memdir: http POST /mcp server/discover principal=local 429 \\d+ms";
+            assertThat(server.accessLogOnce(log -> log.stream().anyMatch(line -> line.matches(limitedLine))))
+                    .anyMatch(line -> line.matches(limitedLine))
                     .anyMatch(line -> line.matches("memdir: http POST /mcp - principal=- 403 \\d+ms"));
         }
     }
@@ -377,8 +375,9 @@ class HttpServeIT {
                             .build();
             String view = ModernSdkClient.text(alice.tool("view").arguments(Map.of("path", "/memories")).call());
             assertThat(view).doesNotContain("local.md");
-            assertThat(server.accessLog()).anyMatch(line -> line.matches(
-                    "memdir: http POST /mcp tools/call principal=alice 200 \\d+ms"));
+            String served = "memdir: http POST /mcp tools/call principal=alice 200 \\d+ms";
+            assertThat(server.accessLogOnce(log -> log.stream().anyMatch(line -> line.matches(served))))
+                    .anyMatch(line -> line.matches(served));
         }
     }
 
@@ -524,8 +523,8 @@ class HttpServeIT {
                 .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http");
     }
 
-    private static long toolCalls(ServingJar server) throws IOException {
-        return server.accessLog().stream().filter(line -> line.contains(" tools/call principal=local 200 ")).count();
+    private static long toolCalls(List<String> accessLog) {
+        return accessLog.stream().filter(line -> line.contains(" tools/call principal=local 200 ")).count();
     }
 
     /** The status of a new request on a new connection, or -1 when no connection is taken. */
@@ -533,7 +532,7 @@ class HttpServeIT {
         try (RawHttp raw = new RawHttp(server.port())) {
             raw.head("GET /healthz HTTP/1.1", Map.of("Host", "127.0.0.1:" + server.port(), "Connection", "close"));
             return raw.read().status();
-        } catch (java.net.SocketException refused) {
+        } catch (IOException refusedOrClosed) {
             return -1;
         }
     }

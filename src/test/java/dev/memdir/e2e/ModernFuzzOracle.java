@@ -129,9 +129,9 @@ final class ModernFuzzOracle {
             return;
         }
         JsonNode result = response.path("result");
-        boolean tagged = "complete".equals(result.path("resultType").asText())
+        boolean complete = "complete".equals(result.path("resultType").asText())
                 && "memdir".equals(result.path("_meta").path(ModernRequest.SERVER_INFO).path("name").asText());
-        if (expect.era() == Era.MODERN && !tagged) {
+        if (expect.era() == Era.MODERN && !complete) {
             violations.add("a 2026-07-28 result without resultType complete and serverInfo for " + line.preview()
                     + "; got " + Received.preview(response));
         } else if (expect.era() == Era.LEGACY && result.has("resultType")) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memdir.auth.oauth.TestIssuer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -61,6 +60,20 @@ class OAuthIssuerStartIT {
         }
     }
 
+    /** Headers, then nothing: the wait bounds the whole exchange, not only its head. */
+    @Test
+    void answeringHeadersThenStalling_exit1_noAnswerWithinTheWaitAtEachMetadataAddress() throws Exception {
+        try (Junk stalling = Junk.stalling("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 1000\r\n\r\n{\"issuer\":")) {
+            JarRun run = serve(stalling.url());
+
+            assertThat(run.exit()).isEqualTo(1);
+            assertThat(run.stderr()).isEqualTo("memdir: cannot read the metadata of OAuth issuer " + stalling.url()
+                    + ": " + stalling.url() + METADATA + " (no answer within 5 s), " + stalling.url() + OPENID
+                    + " (no answer within 5 s)\n");
+        }
+    }
+
     @Test
     void notHttp_exit1_oneLineWithoutTheControlCharactersItSent() throws Exception {
         try (Junk junk = Junk.start("\u001b[31mRED\u0000\u0007 not http " + "x".repeat(300) + "\r\n\r\n")) {
@@ -111,41 +124,48 @@ class OAuthIssuerStartIT {
 
     /**
      * A loopback port that takes connections and answers each with {@code answer} (raw bytes, not HTTP) then closes
-     * it, or, when {@code answer} is null, holds it open and says nothing.
+     * it, or, when {@code answer} is null, holds it open and says nothing; a stalling one sends {@code answer} and
+     * then holds the connection open, saying nothing more.
      */
     private static final class Junk implements AutoCloseable {
 
         private final ServerSocket server;
         private final List<Socket> held = new ArrayList<>();
 
-        private Junk(ServerSocket server, String answer) {
+        private Junk(ServerSocket server, String answer, boolean stall) {
             this.server = server;
-            Thread accepting = new Thread(() -> accept(answer), "junk-issuer");
+            Thread accepting = new Thread(() -> accept(answer, stall), "junk-issuer");
             accepting.setDaemon(true);
             accepting.start();
         }
 
         static Junk start(String answer) throws IOException {
-            return new Junk(new ServerSocket(0, 10, InetAddress.getLoopbackAddress()), answer);
+            return new Junk(new ServerSocket(0, 10, InetAddress.getLoopbackAddress()), answer, false);
+        }
+
+        static Junk stalling(String answer) throws IOException {
+            return new Junk(new ServerSocket(0, 10, InetAddress.getLoopbackAddress()), answer, true);
         }
 
         String url() {
             return "http://127.0.0.1:" + server.getLocalPort();
         }
 
-        private void accept(String answer) {
+        private void accept(String answer, boolean stall) {
             while (!server.isClosed()) {
                 try {
                     Socket connection = server.accept();
-                    if (answer == null) {
-                        synchronized (held) {
-                            held.add(connection);
+                    if (answer != null) {
+                        readHead(connection.getInputStream());
+                        connection.getOutputStream().write(answer.getBytes(StandardCharsets.UTF_8));
+                        connection.getOutputStream().flush();
+                        if (!stall) {
+                            connection.close();
+                            continue;
                         }
-                        continue;
                     }
-                    try (Socket answered = connection; OutputStream out = answered.getOutputStream()) {
-                        readHead(answered.getInputStream());
-                        out.write(answer.getBytes(StandardCharsets.UTF_8));
+                    synchronized (held) {
+                        held.add(connection);
                     }
                 } catch (IOException closedOrGone) {
                     // the next connection, or the end

@@ -57,13 +57,4 @@ final class ReplyRecorder implements McpClientTransport {
         }
         return (Map<String, Object>) response.result();
     }
-
-    /** The notifications sent on the streams of requests of {@code method}, oldest first. */
-    List<JsonRpc.JSONRPCNotification> notifications(String method) {
-        return replies.stream().filter(reply -> reply.method().equals(method))
-                .map(Reply::message)
-                .filter(JsonRpc.JSONRPCNotification.class::isInstance)
-                .map(JsonRpc.JSONRPCNotification.class::cast)
-                .toList();
-    }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -67,6 +68,20 @@ public final class ServingJar implements AutoCloseable {
     /** Returns the access-log lines so far. */
     List<String> accessLog() throws IOException {
         return stderr().lines().filter(line -> line.startsWith("memdir: http ")).toList();
+    }
+
+    /**
+     * Returns the access-log lines once they hold what {@code ready} asks (or as they are after 10 s): a line is
+     * written once its answer has gone out, so the last request's may come a moment after the client has it.
+     */
+    List<String> accessLogOnce(Predicate<List<String>> ready) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        List<String> log = accessLog();
+        while (!ready.test(log) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            log = accessLog();
+        }
+        return log;
     }
 
     Process process() {

@@ -6,16 +6,17 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * The real jar spoken to line by line, where a read can time out: for the messages a server may or may not send
@@ -47,7 +48,7 @@ final class WireSession implements AutoCloseable {
      * stderr appended to {@code temp/stderr.log}. Two sessions started on one {@code temp} share the memory.
      */
     static WireSession start(Path temp, String... extraArgs) throws IOException {
-        Path project = java.nio.file.Files.createDirectories(temp.resolve("project"));
+        Path project = Files.createDirectories(temp.resolve("project"));
         List<String> args = new ArrayList<>(List.of("--root", temp.resolve("memory").toString()));
         args.addAll(List.of(extraArgs));
         return new WireSession(JarLauncher.plain(args.toArray(String[]::new)).in(project).withoutEnv("MEMDIR_ROOT")
@@ -116,7 +117,7 @@ final class WireSession implements AutoCloseable {
     }
 
     /** Reads until a message matches, returning it and everything before it. */
-    List<JsonNode> until(java.util.function.Predicate<JsonNode> wanted, String what) throws InterruptedException {
+    List<JsonNode> until(Predicate<JsonNode> wanted, String what) throws InterruptedException {
         List<JsonNode> seen = new ArrayList<>();
         while (true) {
             JsonNode message = poll(PATIENCE).orElseThrow(() -> new AssertionError("no " + what + " within "

@@ -70,10 +70,11 @@ class FrontServletTest {
         public void close() {}
     };
 
+    /** Starts the servlet with rate limits whose clock stands still: only the burst is ever let in. */
     private void start(int rate) throws Exception {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
-                authenticator, new RateLimiter(rate), new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), 1024,
-                none,
+                authenticator, new RateLimiter(rate, () -> 0L),
+                new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), 1024, none,
                 new AccessLog(new PrintStream(log, true, StandardCharsets.UTF_8)), new Drain(), Map.of());
         server = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         server.start();
@@ -198,19 +199,25 @@ class FrontServletTest {
                 .isEmpty();
     }
 
+    /** A GET /mcp each (no body left unread by a refusal, so the connection is kept for the next). */
+    private HttpResponse<String> get(String authorization) throws Exception {
+        return client.send(HttpRequest.newBuilder(base.resolve("/mcp")).timeout(Duration.ofSeconds(10))
+                .header("Authorization", authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     @Test
     void anAddressRefusedTooOften_gets429_beforeItsCredentialsAreLookedAt() throws Exception {
         start(50);
         int burst = 2 * FrontServlet.REFUSALS_PER_SECOND;
         List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i < burst + 5; i++) {
-            statuses.add(post("Bearer made-up-" + i, null).statusCode());
+            statuses.add(get("Bearer made-up-" + i).statusCode());
         }
 
         // The refusals' clock stands still: the burst is refused 401, the rest 429.
         assertThat(statuses.subList(0, burst)).containsOnly(401);
         assertThat(statuses.subList(burst, statuses.size())).containsOnly(429);
-        HttpResponse<String> slowed = post("Bearer made-up-again", null);
+        HttpResponse<String> slowed = get("Bearer made-up-again");
         assertThat(slowed.statusCode()).isEqualTo(429);
         assertThat(slowed.headers().firstValue("Retry-After")).hasValue("1");
         assertThat(slowed.body()).isEqualTo("{\"error\":\"too many requests without valid credentials from this"

@@ -3,9 +3,10 @@ package dev.memdir.auth.oauth;
 import com.nimbusds.jose.util.Resource;
 import com.nimbusds.jose.util.ResourceRetriever;
 import dev.memdir.text.Untrusted;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -15,6 +16,10 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Fetches the issuer's metadata and key set: a bounded wait and a bounded size, and failures that say what
@@ -28,6 +33,11 @@ final class HttpFetcher implements ResourceRetriever {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NORMAL).build();
 
+    /**
+     * Fetches {@code url}: the whole exchange, body included, within {@link #TIMEOUT} (an issuer that sends its
+     * headers and then stalls would otherwise hold start-up, or the key cache's lock, for good), at most
+     * {@link #SIZE_LIMIT} bytes.
+     */
     @Override
     public Resource retrieveResource(URL url) throws IOException {
         HttpRequest request;
@@ -37,24 +47,40 @@ final class HttpFetcher implements ResourceRetriever {
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw new IOException("not a URL to fetch", e);
         }
-        HttpResponse<InputStream> response;
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        CompletableFuture<HttpResponse<Void>> exchange = client.sendAsync(request,
+                answer -> HttpResponse.BodySubscribers.ofByteArrayConsumer(part -> part.ifPresent(bytes -> {
+                    if (body.size() + bytes.length > SIZE_LIMIT) {
+                        throw new UncheckedIOException(new IOException("more than " + SIZE_LIMIT / 1024 + " KiB"));
+                    }
+                    body.write(bytes, 0, bytes.length);
+                })));
+        HttpResponse<Void> response;
         try {
-            response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            response = exchange.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            exchange.cancel(true);
+            throw new HttpTimeoutException("no answer within " + TIMEOUT.toSeconds() + " s");
         } catch (InterruptedException e) {
+            exchange.cancel(true);
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted");
+        } catch (ExecutionException e) {
+            throw failure(e.getCause());
         }
-        try (InputStream body = response.body()) {
-            if (response.statusCode() / 100 != 2) {
-                throw new IOException("HTTP " + response.statusCode());
-            }
-            byte[] bytes = body.readNBytes(SIZE_LIMIT + 1);
-            if (bytes.length > SIZE_LIMIT) {
-                throw new IOException("more than " + SIZE_LIMIT / 1024 + " KiB");
-            }
-            return new Resource(new String(bytes, StandardCharsets.UTF_8),
-                    response.headers().firstValue("Content-Type").orElse(null));
+        if (response.statusCode() / 100 != 2) {
+            throw new IOException("HTTP " + response.statusCode());
         }
+        return new Resource(body.toString(StandardCharsets.UTF_8),
+                response.headers().firstValue("Content-Type").orElse(null));
+    }
+
+    /** The I/O failure behind a failed exchange. */
+    private static IOException failure(Throwable cause) {
+        if (cause instanceof UncheckedIOException unchecked) {
+            return unchecked.getCause();
+        }
+        return cause instanceof IOException io ? io : new IOException(cause);
     }
 
     /**

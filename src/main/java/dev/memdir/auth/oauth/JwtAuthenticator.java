@@ -24,6 +24,7 @@ import dev.memdir.auth.Authentication.Accepted;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
 import dev.memdir.auth.PrincipalNames;
+import dev.memdir.text.Utf16;
 import java.text.ParseException;
 import java.time.Clock;
 import java.util.Collections;
@@ -127,8 +128,9 @@ public final class JwtAuthenticator implements Authenticator {
         if (user == null) {
             return refusals.noUser(userClaim);
         }
+        // An unpaired surrogate has no UTF-8 form: two such names could share the one namespace they are written as.
         if (!(user instanceof String name) || name.isBlank() || name.length() > MAX_NAME
-                || name.codePoints().anyMatch(Character::isISOControl)) {
+                || name.codePoints().anyMatch(Character::isISOControl) || Utf16.unpairedSurrogate(name, 0) >= 0) {
             return refusals.unusableUser(userClaim);
         }
         String namespace;

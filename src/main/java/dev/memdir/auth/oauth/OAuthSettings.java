@@ -18,9 +18,6 @@ import java.util.Optional;
  */
 public record OAuthSettings(URI issuer, Optional<URI> audience, String userClaim, Optional<String> namespaceClaim) {
 
-    /** The claim that names the principal when no other is given. */
-    public static final String DEFAULT_USER_CLAIM = "sub";
-
     public OAuthSettings {
         Objects.requireNonNull(issuer, "issuer");
         Objects.requireNonNull(audience, "audience");

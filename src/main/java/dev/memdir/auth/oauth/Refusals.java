@@ -118,7 +118,8 @@ final class Refusals {
 
     Refused unusableUser(String claim) {
         return invalid("the access token's '" + claim + "' claim is not a user name memdir can serve"
-                + " (a string of 1-" + JwtAuthenticator.MAX_NAME + " characters without control characters)");
+                + " (a string of 1-" + JwtAuthenticator.MAX_NAME + " characters without control characters or"
+                + " unpaired surrogates)");
     }
 
     Refused userNamespaceTooLong(String claim) {

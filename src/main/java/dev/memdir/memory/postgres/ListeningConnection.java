@@ -71,18 +71,18 @@ final class ListeningConnection implements Closeable {
             if (closed) {
                 throw new IllegalStateException("the listening connection is closed");
             }
-            if (connection == null) {
+            if (!thread.isAlive()) {
+                // The first watch connects; from then on the thread alone connects again, LISTENing on every
+                // watched channel (this one too) and reporting everything, whatever was lost meanwhile.
                 connection = connect(channels());
-                if (!thread.isAlive()) {
-                    thread.start();
-                }
+                thread.start();
             }
             boolean first;
             synchronized (listeners) {
                 first = !listeners.containsKey(channel);
                 listeners.computeIfAbsent(channel, none -> new ArrayList<>()).add(listener);
             }
-            if (first) {
+            if (first && connection != null) {
                 listenOrDrop(channel);
             }
         } catch (SQLException e) {
@@ -229,7 +229,14 @@ final class ListeningConnection implements Closeable {
         synchronized (listeners) {
             heard = List.copyOf(listeners.getOrDefault(channel, List.of()));
         }
-        heard.forEach(listener -> listener.accept(changes));
+        for (Consumer<MemoryChanges> listener : heard) {
+            try {
+                listener.accept(changes);
+            } catch (RuntimeException e) {
+                // The thread hears for every namespace of the process: one failing listener must not end it.
+                log.warn("A listener of {} failed: {}", channel, e.toString());
+            }
+        }
     }
 
     private void reportEverything() {
@@ -247,9 +254,6 @@ final class ListeningConnection implements Closeable {
             Thread.sleep(RECONNECT_MILLIS);
             lock.lock();
             try {
-                if (connection != null) {
-                    return; // a watch made it meanwhile, LISTENing on what was watched then
-                }
                 connection = connect(channels());
                 log.info("Hearing of changes again");
                 return;

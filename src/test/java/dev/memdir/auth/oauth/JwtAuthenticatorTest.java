@@ -321,7 +321,8 @@ class JwtAuthenticatorTest {
                 new Principal("ann@corp.example", "user/ann_40corp.example", false));
         assertInvalid(Tokens.sign(RSA, claims().build()), "the access token has no 'email' claim naming its user");
         assertInvalid(Tokens.sign(RSA, claims().claim("email", 42).build()), "the access token's 'email' claim is not"
-                + " a user name memdir can serve (a string of 1-200 characters without control characters)");
+                + " a user name memdir can serve (a string of 1-200 characters without control characters or"
+                + " unpaired surrogates)");
     }
 
     @Test
@@ -333,10 +334,13 @@ class JwtAuthenticatorTest {
     @Test
     void unusableSubjects_refused() {
         String rule = "the access token's 'sub' claim is not a user name memdir can serve (a string of 1-200"
-                + " characters without control characters)";
+                + " characters without control characters or unpaired surrogates)";
         assertInvalid(Tokens.sign(RSA, claims().subject("alice\nbob").build()), rule);
         assertInvalid(Tokens.sign(RSA, claims().subject(" ").build()), rule);
         assertInvalid(Tokens.sign(RSA, claims().subject("a".repeat(201)).build()), rule);
+        // A lone surrogate, escaped in the token's JSON, would be written user/_3F, as "?" is.
+        String lone = claims().subject("LONE").build().toString().replace("\"LONE\"", "\"\\ud800\"");
+        assertInvalid(Tokens.signPayload(RSA, lone), rule);
         assertInvalid(Tokens.sign(RSA, claims().subject(null).build()),
                 "the access token has no 'sub' claim naming its user");
     }

@@ -4,7 +4,9 @@ import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.JWSSigner;
+import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.ECDSASigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jose.jwk.Curve;
@@ -54,5 +56,17 @@ final class Tokens {
 
     static String sign(JWK key, JWTClaimsSet claims) {
         return sign(key, key.getKeyID(), JOSEObjectType.JWT, claims);
+    }
+
+    /** Signs the JSON text {@code payload} as it is (RS256), for claims no claims builder writes, such as escapes. */
+    static String signPayload(RSAKey key, String payload) {
+        try {
+            JWSObject jws = new JWSObject(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID())
+                    .type(JOSEObjectType.JWT).build(), new Payload(payload));
+            jws.sign(new RSASSASigner(key));
+            return jws.serialize();
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

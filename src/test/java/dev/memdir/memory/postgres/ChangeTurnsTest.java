@@ -3,9 +3,11 @@ package dev.memdir.memory.postgres;
 import static dev.memdir.memory.postgres.ToolCalls.text;
 import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.render.Messages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +69,37 @@ class ChangeTurnsTest {
                     "queued 2", "first");
         } finally {
             writers.shutdownNow();
+        }
+    }
+
+    @Test
+    void aChangeThatWaitsItsTurnPastTheTimeout_isBusy_andChangesNothing() throws Exception {
+        String url = LocalPostgres.shared().freshDatabase();
+        ExecutorService holder = Executors.newSingleThreadExecutor();
+        try (PostgresDatabase database = PostgresDatabase.open(new PostgresConnection(url, new Properties(),
+                Duration.ofSeconds(1)), 2, 1);
+                PostgresStore ann = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "ann");
+                PostgresStore bob = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "bob")) {
+            CountDownLatch taken = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Future<?> held = holder.submit(() -> {
+                database.turnOf(ann).lock();
+                try {
+                    taken.countDown();
+                    awaitUninterruptibly(release);
+                } finally {
+                    database.turnOf(ann).unlock();
+                }
+            });
+            assertThat(taken.await(10, TimeUnit.SECONDS)).isTrue();
+
+            assertThatThrownBy(() -> text(tool(bob), "create", "path", "/memories/b.md", "file_text", "never\n"))
+                    .hasMessage(Messages.storeLocked(Duration.ofSeconds(1)));
+            release.countDown();
+            held.get(10, TimeUnit.SECONDS);
+            assertThat(text(tool(bob), "view", "path", "/memories")).doesNotContain("b.md");
+        } finally {
+            holder.shutdownNow();
         }
     }
 
