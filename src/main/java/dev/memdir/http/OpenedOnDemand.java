@@ -234,9 +234,17 @@ final class OpenedOnDemand<K, V extends Closeable> implements Closeable {
             return touched;
         }
 
-        synchronized void ifOpen(Consumer<V> action) {
-            if (value != null && !retired) {
-                action.accept(value);
+        /**
+         * Hands the open thing to {@code action} outside the lock: an action may wait for the thing's streams to
+         * end, and a stream that ends releases its lease through this lock.
+         */
+        void ifOpen(Consumer<V> action) {
+            V open;
+            synchronized (this) {
+                open = retired ? null : value;
+            }
+            if (open != null) {
+                action.accept(open);
             }
         }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.http.SelfSignedPem;
 import dev.memdir.memory.postgres.LocalPostgres;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
@@ -76,14 +75,7 @@ class HttpServeIT {
         HttpClientStreamableHttpTransport.Builder transport = HttpClientStreamableHttpTransport.builder(base.toString())
                 .endpoint("/mcp");
         tls.ifPresent(context -> transport.customizeClient(client -> client.sslContext(context)));
-        McpSyncClient client = McpClient.sync(transport.build())
-                .requestTimeout(Duration.ofSeconds(30))
-                .initializationTimeout(Duration.ofSeconds(30))
-                .clientInfo(new McpSchema.Implementation("memdir-e2e", "1"))
-                .resourcesUpdateConsumer(updates)
-                .build();
-        client.initialize();
-        return client;
+        return SdkClient.start(transport.build(), updates);
     }
 
     private static io.modelcontextprotocol.modern.client.McpSyncClient modernClient(URI mcp,
@@ -325,7 +317,7 @@ class HttpServeIT {
             HttpClient client = HttpClient.newHttpClient();
             for (String removed : List.of("initialize", "ping", "logging/setLevel", "resources/subscribe",
                     "resources/unsubscribe")) {
-                HttpResponse<String> answer = post(client, server.mcp(), modernRequest(removed),
+                HttpResponse<String> answer = post(client, server.mcp(), ModernRequest.of(1, removed).line(),
                         modernHeaders(removed));
                 assertThat(answer.statusCode()).as(removed).isEqualTo(404);
                 assertThat(answer.body()).as(removed).contains("\"code\":-32601");
@@ -511,18 +503,6 @@ class HttpServeIT {
         }
     }
 
-    @Test
-    void stdioStart_loadsNoClassOfJettyOrTheServletApi() throws Exception {
-        Path classes = temp.resolve("classes.log");
-
-        JarRun run = JarRun.of(temp, launcher(memoryArgs("stdio-classes"))
-                .jvmOptions("-Xlog:class+load=info:file=" + classes));
-
-        assertThat(run.exit()).isZero();
-        assertThat(Files.readString(classes)).contains("dev.memdir.server.MemdirServer ")
-                .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http");
-    }
-
     private static long toolCalls(List<String> accessLog) {
         return accessLog.stream().filter(line -> line.contains(" tools/call principal=local 200 ")).count();
     }
@@ -538,14 +518,7 @@ class HttpServeIT {
     }
 
     private static String discover() {
-        return modernRequest("server/discover");
-    }
-
-    private static String modernRequest(String method) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":{\"_meta\":{"
-                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"},"
-                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        return ModernRequest.of(1, "server/discover").line();
     }
 
     private static Map<String, String> modernHeaders(String method) {

@@ -3,7 +3,6 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.postgres.LocalPostgres;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -149,15 +148,8 @@ class HttpSessionIsolationIT {
                 .httpRequestCustomizer((request, method, uri, body, context) ->
                         request.setHeader("Authorization", "Bearer " + token))
                 .build();
-        McpSyncClient client = McpClient.sync(transport)
-                .requestTimeout(Duration.ofSeconds(30))
-                .initializationTimeout(Duration.ofSeconds(30))
-                .clientInfo(new McpSchema.Implementation("session-isolation", "1"))
-                .resourcesUpdateConsumer(contents -> contents.forEach(content -> heard.add(content.uri() + " "
-                        + ((McpSchema.TextResourceContents) content).text())))
-                .build();
-        client.initialize();
-        return client;
+        return SdkClient.start(transport, contents -> contents.forEach(content -> heard.add(content.uri() + " "
+                + ((McpSchema.TextResourceContents) content).text())));
     }
 
     private static String call(McpSyncClient client, String tool, Map<String, Object> arguments) {

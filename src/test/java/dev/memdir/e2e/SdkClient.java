@@ -4,6 +4,7 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +26,11 @@ final class SdkClient {
     static McpSyncClient start(JarLauncher launcher, Consumer<List<McpSchema.ResourceContents>> updates) {
         StdioClientTransport transport = new StdioClientTransport(launcher.sdkParameters(), McpJsonDefaults.getMapper());
         transport.setStdErrorHandler(line -> System.err.println("[memdir] " + line));
+        return start(transport, updates);
+    }
+
+    /** Initializes a session over {@code transport} (stdio, or HTTP), passing updated contents to {@code updates}. */
+    static McpSyncClient start(McpClientTransport transport, Consumer<List<McpSchema.ResourceContents>> updates) {
         McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(Duration.ofSeconds(30))
                 .initializationTimeout(Duration.ofSeconds(30))

@@ -61,8 +61,9 @@ class StoreStartIT {
                 + " the figures in memdir://memory/status\n");
     }
 
+    /** A plain stdio start on a directory loads nothing that only PostgreSQL, OAuth or HTTP serving needs. */
     @Test
-    void directoryStore_loadsNoClassOfPostgresql() throws Exception {
+    void directoryStoreOnStdio_loadsNoClassOfPostgresqlOAuthOrHttp() throws Exception {
         Path classes = temp.resolve("classes.log");
 
         JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
@@ -70,19 +71,10 @@ class StoreStartIT {
 
         assertThat(run.exit()).isZero();
         assertThat(Files.readString(classes)).contains("dev.memdir.memory.DirectoryStore ")
+                .contains("dev.memdir.server.MemdirServer ")
                 .doesNotContain("org.postgresql", "com.zaxxer", "dev.memdir.memory.postgres",
-                        "dev.memdir.config.Postgres");
-    }
-
-    @Test
-    void stdioStart_loadsNoClassOfOAuth() throws Exception {
-        Path classes = temp.resolve("classes.log");
-
-        JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
-                .jvmOptions("-Xlog:class+load=info:file=" + classes));
-
-        assertThat(run.exit()).isZero();
-        assertThat(Files.readString(classes)).contains("dev.memdir.memory.DirectoryStore ")
-                .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource");
+                        "dev.memdir.config.Postgres")
+                .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource")
+                .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http");
     }
 }

@@ -2,6 +2,7 @@ package dev.memdir.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,6 +30,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -69,12 +72,24 @@ class PrincipalNamespacesTest {
         servers = new PrincipalNamespaces(this::open, () -> true, () -> { }, clock::get, IDLE, 256);
     }
 
+    /** Stops on a thread of its own: servers caught waiting on each other must fail the test, not hang the build. */
     @AfterEach
     void stop() throws Exception {
-        if (jetty != null) {
-            jetty.stop();
-        }
-        servers.close();
+        CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> {
+            try {
+                if (jetty != null) {
+                    jetty.stop();
+                }
+                servers.close();
+            } catch (Exception e) {
+                throw new CompletionException(e);
+            }
+        }, runnable -> {
+            Thread stopping = new Thread(runnable, "test-stop");
+            stopping.setDaemon(true);
+            stopping.start();
+        });
+        stopped.get(30, TimeUnit.SECONDS);
     }
 
     private NamespaceServer open(Principal principal) throws IOException {
@@ -143,13 +158,7 @@ class PrincipalNamespacesTest {
     @Test
     void aSessionBegunAndNotEnded_keepsItsServerPastTheIdleTime_endingItLetsTheServerClose() throws Exception {
         serve();
-        HttpResponse<String> initialized = client.send(HttpRequest.newBuilder(mcp)
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
-                        + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String session = beginSession();
 
         pass(IDLE.multipliedBy(2));
         servers.closeIdle();
@@ -161,6 +170,40 @@ class PrincipalNamespacesTest {
         pass(IDLE);
         servers.closeIdle();
         assertThat(servers.openCount()).isZero();
+    }
+
+    /** Begins a 2025-11-25 session and returns its id. */
+    private String beginSession() throws Exception {
+        HttpResponse<String> initialized = client.send(HttpRequest.newBuilder(mcp)
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+                        + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        return initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    }
+
+    /**
+     * Stopping ends the sessions' open GET streams, whose ends release their server: the two must not wait on each
+     * other. Several sessions, because the SDK ends them in parallel, each end's release then on another thread.
+     */
+    @Test
+    void endingStreams_withSessionStreamsOpen_returns() throws Exception {
+        serve();
+        List<HttpResponse<InputStream>> streams = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            streams.add(client.sendAsync(HttpRequest.newBuilder(mcp)
+                    .header("Accept", "text/event-stream").header("Mcp-Session-Id", beginSession())
+                    .header("MCP-Protocol-Version", "2025-11-25").GET().build(),
+                    HttpResponse.BodyHandlers.ofInputStream()).get(30, TimeUnit.SECONDS));
+        }
+        assertThat(streams).allSatisfy(stream -> assertThat(stream.statusCode()).isEqualTo(200));
+
+        assertTimeoutPreemptively(Duration.ofSeconds(20), servers::endStreams,
+                "endStreams waited on the streams it ended");
+        for (HttpResponse<InputStream> stream : streams) {
+            stream.body().close();
+        }
     }
 
     @Test

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.modern.JsonRpc;
+import io.modelcontextprotocol.modern.server.McpRequestManager;
+import io.modelcontextprotocol.modern.server.McpTransportResponse;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -17,9 +21,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 /**
  * The real transport under the real SDK server, in-process: the whole input is given up front, the server runs
@@ -66,11 +72,17 @@ class StdioLineTransportProviderTest {
      * checking each is one JSON-RPC 2.0 message.
      */
     private static List<JsonNode> serve(String... lines) throws Exception {
+        return serve(Optional.empty(), lines);
+    }
+
+    /** As {@link #serve(String...)}, with {@code stateless} serving the 2026-07-28 requests when given. */
+    private static List<JsonNode> serve(Optional<StatelessServing> stateless, String... lines) throws Exception {
         String input = String.join("\n", lines) + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StdioLineTransportProvider provider = new StdioLineTransportProvider(McpJsonDefaults.getMapper(), JSON,
                 new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, Set.of("echo"), 1024 * 1024,
                 Duration.ofSeconds(5));
+        stateless.ifPresent(provider::serveStateless);
         McpSyncServer server = McpServer.sync(provider)
                 .serverInfo("t", "1")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
@@ -134,6 +146,45 @@ class StdioLineTransportProviderTest {
     private static String echoed(JsonNode response) {
         assertThat(response.path("result").path("isError").asBoolean()).as(response.toString()).isFalse();
         return response.path("result").path("content").get(0).path("text").asText();
+    }
+
+    @Test
+    void aStatelessServerThatFails_stillAnswersInTurn_withInternalError_andTheSessionGoesOn() throws Exception {
+        McpRequestManager failing = new McpRequestManager() {
+            @Override
+            public Mono<McpTransportResponse> handle(McpTransportContext context, JsonRpc.JSONRPCRequest request) {
+                throw new IllegalStateException("the server broke");
+            }
+
+            @Override
+            public Mono<McpTransportResponse> handleBlocking(McpTransportContext context,
+                    JsonRpc.JSONRPCRequest request) {
+                throw new IllegalStateException("the server broke");
+            }
+
+            @Override
+            public Mono<Void> handleNotification(McpTransportContext context,
+                    JsonRpc.JSONRPCNotification notification) {
+                return Mono.empty();
+            }
+        };
+        StatelessServing stateless = new StatelessServing() {
+            @Override
+            public McpRequestManager requests() {
+                return failing;
+            }
+
+            @Override
+            public void endSubscriptions() {}
+        };
+
+        List<JsonNode> messages = serve(Optional.of(stateless), request(7, "tools/list",
+                Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28"))), ping(8));
+
+        assertThat(ids(messages)).containsExactly("7", "8");
+        assertThat(errorCode(byId(messages, "7"))).isEqualTo(-32603);
+        assertThat(byId(messages, "7").path("error").path("message").asText()).contains("the server broke");
+        assertThat(byId(messages, "8").has("result")).isTrue();
     }
 
     @Test
