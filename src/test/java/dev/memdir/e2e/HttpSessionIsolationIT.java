@@ -16,8 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -179,6 +181,42 @@ class HttpSessionIsolationIT {
         } finally {
             heard.addAll(seen);
         }
+    }
+
+    /**
+     * SIGTERM while principals' sessions hold GET streams open: the streams end and the server exits 0 (ending the
+     * streams once waited on their own ends, and the server never exited).
+     */
+    @Test
+    void sigterm_withSessionStreamsOfSeveralPrincipalsOpen_exits0() throws Exception {
+        List<String> store = List.of("--root", temp.resolve("memory").toString());
+        List<String> tokens = List.of(TokenServing.token(temp, store, "--user", "alice"),
+                TokenServing.token(temp, store, "--user", "bob"));
+        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
+            List<CompletableFuture<HttpResponse<Void>>> streams = new ArrayList<>();
+            for (String token : tokens) {
+                for (int i = 0; i < 3; i++) {
+                    streams.add(http.sendAsync(HttpRequest.newBuilder(server.mcp())
+                            .header("Accept", "text/event-stream").header("Authorization", "Bearer " + token)
+                            .header("Mcp-Session-Id", rawSession(server.mcp(), token))
+                            .header("MCP-Protocol-Version", "2025-11-25").GET().build(),
+                            HttpResponse.BodyHandlers.discarding()));
+                }
+            }
+            awaitAccessLines(server, 6, " GET /mcp - principal=");
+
+            assertThat(server.terminate(Duration.ofSeconds(20))).as("exit after SIGTERM").contains(0);
+            for (CompletableFuture<HttpResponse<Void>> stream : streams) {
+                assertThat(stream.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            }
+        }
+    }
+
+    /** Waits until the access log has {@code count} lines containing {@code text}. */
+    private static void awaitAccessLines(ServingJar server, int count, String text) throws Exception {
+        List<String> log = server.accessLogOnce(lines -> lines.stream().filter(line -> line.contains(text)).count()
+                >= count);
+        assertThat(log.stream().filter(line -> line.contains(text)).count()).isGreaterThanOrEqualTo(count);
     }
 
     /** Opens a session as the token's principal, by hand, and returns its id. */
