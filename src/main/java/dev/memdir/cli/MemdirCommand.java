@@ -325,6 +325,11 @@ final class MemdirCommand implements Callable<Integer> {
             err.println("memdir: --install works for claude-code only");
             return USAGE;
         }
+        if (token != null && parsed.get() == ConfigCommand.Client.COMMAND) {
+            err.println("memdir: --token goes with a client that sends it (claude-code, claude-desktop, inspector);"
+                    + " 'config command --http URL' prints the URL only");
+            return USAGE;
+        }
         Optional<String> problem = HttpRegistrationCheck.problem(http, token, serverArgs);
         if (problem.isPresent()) {
             err.println("memdir: " + problem.get());

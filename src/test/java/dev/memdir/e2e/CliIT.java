@@ -218,6 +218,17 @@ class CliIT {
         assertThat(noClaude.stderr()).startsWith("memdir: the claude CLI is not on the PATH")
                 .contains("claude mcp add --scope user memdir -- " + launch);
 
+        JarRun overHttp = run(Map.of(), temp, "config", "claude-code", "--http", "https://memdir.example/mcp",
+                "--token", "mdt_x");
+        assertThat(overHttp.exit()).isZero();
+        assertThat(overHttp.stdout()).isEqualTo("claude mcp add --transport http --scope user memdir"
+                + " https://memdir.example/mcp --header 'Authorization: Bearer mdt_x'\n");
+        JarRun tokenDropped = run(Map.of(), temp, "config", "command", "--http", "https://memdir.example/mcp",
+                "--token", "mdt_x");
+        assertThat(tokenDropped.exit()).isEqualTo(2);
+        assertThat(tokenDropped.stderr()).isEqualTo("memdir: --token goes with a client that sends it (claude-code,"
+                + " claude-desktop, inspector); 'config command --http URL' prints the URL only\n");
+
         JarRun unknown = run(Map.of(), temp, "config", "vscode");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.stderr()).isEqualTo(
