@@ -15,8 +15,6 @@ import dev.memdir.memory.HostilePaths.Call;
 import dev.memdir.memory.HostilePaths.Hostile;
 import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
-import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
-import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -29,7 +27,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -93,8 +90,7 @@ class HttpIsolationIT {
     @ParameterizedTest
     @ValueSource(strings = {"directory", "postgres"})
     void twoPrincipalsNeverMeet(String storeKind) throws Exception {
-        List<String> store = storeKind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
-                : List.of("--store", LocalPostgres.shared().freshStoreUrl());
+        List<String> store = TokenServing.store(storeKind, temp);
         String alice = TokenServing.token(temp, store, "--user", "alice");
         String bob = TokenServing.token(temp, store, "--user", "bob");
         String reader = TokenServing.token(temp, store, "--user", "rita", "--namespace", "user/alice", "--read-only");
@@ -308,8 +304,7 @@ class HttpIsolationIT {
     @ParameterizedTest
     @ValueSource(strings = {"directory", "postgres"})
     void aListenHearsNothingOfAnotherNamespace(String storeKind) throws Exception {
-        List<String> store = storeKind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
-                : List.of("--store", LocalPostgres.shared().freshStoreUrl());
+        List<String> store = TokenServing.store(storeKind, temp);
         String alice = TokenServing.token(temp, store, "--user", "alice");
         String bob = TokenServing.token(temp, store, "--user", "bob");
         try (ServingJar server = serve(store)) {
@@ -331,14 +326,7 @@ class HttpIsolationIT {
     }
 
     private static io.modelcontextprotocol.modern.client.McpSyncClient modernClient(URI mcp, String token) {
-        HttpClientMcpTransport transport = HttpClientMcpTransport.builder(mcp.toString())
-                .requestCustomizer(McpHttpRequestCustomizer.fromSync((request, headers, context) ->
-                        headers.set("Authorization", "Bearer " + token)))
-                .build();
-        return io.modelcontextprotocol.modern.client.McpClient.sync(transport)
-                .clientInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder("isolation", "1").build())
-                .roundTimeout(Duration.ofSeconds(30))
-                .build();
+        return ModernSdkClient.overHttp(mcp, token);
     }
 
     private ServingJar serve(List<String> store) throws Exception {

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.memory.postgres.LocalPostgres;
-import io.modelcontextprotocol.modern.client.McpClient;
 import io.modelcontextprotocol.modern.client.McpSyncClient;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
 import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
-import io.modelcontextprotocol.modern.McpSchema;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -116,10 +114,7 @@ class HttpScaleOutIT {
     }
 
     private static McpSyncClient modernClient(URI mcp) {
-        return McpClient.sync(HttpClientMcpTransport.builder(mcp.toString()).build())
-                .clientInfo(McpSchema.Implementation.builder("memdir-scale-out", "1").build())
-                .roundTimeout(Duration.ofSeconds(30))
-                .build();
+        return ModernSdkClient.over(HttpClientMcpTransport.builder(mcp.toString()).build());
     }
 
     @Test

@@ -8,7 +8,6 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
 import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
-import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.URI;
@@ -82,10 +81,7 @@ class HttpServeIT {
             Optional<SSLContext> tls) {
         HttpClientMcpTransport.Builder transport = HttpClientMcpTransport.builder(mcp.toString());
         tls.ifPresent(context -> transport.customizeClient(client -> client.sslContext(context)));
-        return io.modelcontextprotocol.modern.client.McpClient.sync(transport.build())
-                .clientInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder("memdir-e2e", "1").build())
-                .roundTimeout(Duration.ofSeconds(30))
-                .build();
+        return ModernSdkClient.over(transport.build());
     }
 
     private static String legacyText(McpSchema.CallToolResult result) {
@@ -355,16 +351,7 @@ class HttpServeIT {
             assertThat(refused.statusCode()).isEqualTo(401);
             assertThat(refused.headers().firstValue("WWW-Authenticate")).contains("Bearer");
 
-            HttpClientMcpTransport withToken = HttpClientMcpTransport.builder(server.mcp().toString())
-                    .requestCustomizer(McpHttpRequestCustomizer.fromSync((request, headers, context) ->
-                            headers.set("Authorization", "Bearer " + token)))
-                    .build();
-            io.modelcontextprotocol.modern.client.McpSyncClient alice =
-                    io.modelcontextprotocol.modern.client.McpClient.sync(withToken)
-                            .clientInfo(io.modelcontextprotocol.modern.McpSchema.Implementation
-                                    .builder("memdir-e2e", "1").build())
-                            .roundTimeout(Duration.ofSeconds(30))
-                            .build();
+            io.modelcontextprotocol.modern.client.McpSyncClient alice = ModernSdkClient.overHttp(server.mcp(), token);
             String view = ModernSdkClient.text(alice.tool("view").arguments(Map.of("path", "/memories")).call());
             assertThat(view).doesNotContain("local.md");
             String served = "memdir: http POST /mcp tools/call principal=alice 200 \\d+ms";

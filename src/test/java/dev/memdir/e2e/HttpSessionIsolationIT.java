@@ -2,7 +2,6 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -49,8 +48,7 @@ class HttpSessionIsolationIT {
     @ParameterizedTest
     @ValueSource(strings = {"directory", "postgres"})
     void sessionsWithTokens_seeTheirOwnNamespace_andNoOneElseUsesThem(String storeKind) throws Exception {
-        List<String> store = storeKind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
-                : List.of("--store", LocalPostgres.shared().freshStoreUrl());
+        List<String> store = TokenServing.store(storeKind, temp);
         String aliceToken = TokenServing.token(temp, store, "--user", "alice");
         String bobToken = TokenServing.token(temp, store, "--user", "bob");
         String carolToken = TokenServing.token(temp, store, "--user", "carol", "--namespace", "user/alice");

@@ -3,7 +3,11 @@ package dev.memdir.e2e;
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.client.McpClient;
 import io.modelcontextprotocol.modern.client.McpSyncClient;
+import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
+import io.modelcontextprotocol.modern.client.transport.McpClientTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
 import io.modelcontextprotocol.modern.client.transport.StdioMcpClientTransport;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +26,23 @@ final class ModernSdkClient implements McpCalls, AutoCloseable {
     private ModernSdkClient(StdioMcpClientTransport transport) {
         this.transport = transport;
         this.wire = new ReplyRecorder(transport);
-        this.client = McpClient.sync(wire)
+        this.client = over(wire);
+    }
+
+    /** The SDK's 2026-07-28 client over {@code transport} (stdio, or HTTP), as every test configures it. */
+    static McpSyncClient over(McpClientTransport transport) {
+        return McpClient.sync(transport)
                 .clientInfo(McpSchema.Implementation.builder("memdir-e2e", "1").build())
                 .roundTimeout(Duration.ofSeconds(30))
                 .build();
+    }
+
+    /** The SDK's 2026-07-28 client over HTTP at {@code mcp}, sending {@code token} as a bearer token. */
+    static McpSyncClient overHttp(URI mcp, String token) {
+        return over(HttpClientMcpTransport.builder(mcp.toString())
+                .requestCustomizer(McpHttpRequestCustomizer.fromSync((request, headers, context) ->
+                        headers.set("Authorization", "Bearer " + token)))
+                .build());
     }
 
     /** Starts the jar; nothing is sent until the first request. */

@@ -2,6 +2,7 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.postgres.LocalPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,12 @@ import java.util.List;
 final class TokenServing {
 
     private TokenServing() {}
+
+    /** The options of a fresh store of {@code kind}: "directory" (a root in {@code temp}) or "postgres". */
+    static List<String> store(String kind, Path temp) throws Exception {
+        return kind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
+                : List.of("--store", LocalPostgres.shared().freshStoreUrl());
+    }
 
     /** Makes a token with {@code args} ({@code --user NAME ...}) on the store and returns it. */
     static String token(Path temp, List<String> store, String... args) throws Exception {
