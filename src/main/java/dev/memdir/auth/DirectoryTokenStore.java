@@ -3,9 +3,7 @@ package dev.memdir.auth;
 import dev.memdir.memory.ReservedFile;
 import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,19 +44,6 @@ public final class DirectoryTokenStore implements TokenStore {
     @Override
     public List<StoredToken> list() throws IOException {
         return parse(file.read());
-    }
-
-    /** Compares the hash with every kept one, in time that does not depend on where (or whether) it matches. */
-    @Override
-    public Optional<StoredToken> findBySha256(String sha256) throws IOException {
-        byte[] wanted = sha256.getBytes(StandardCharsets.US_ASCII);
-        StoredToken found = null;
-        for (StoredToken token : list()) {
-            if (MessageDigest.isEqual(wanted, token.sha256().getBytes(StandardCharsets.US_ASCII))) {
-                found = token;
-            }
-        }
-        return Optional.ofNullable(found);
     }
 
     @Override

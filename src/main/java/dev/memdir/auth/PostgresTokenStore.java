@@ -5,8 +5,6 @@ import dev.memdir.memory.postgres.ConnectionPool;
 import dev.memdir.memory.postgres.PostgresConnection;
 import dev.memdir.memory.postgres.SchemaMigrations;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -75,15 +73,6 @@ public final class PostgresTokenStore implements TokenStore {
     @Override
     public List<StoredToken> list() throws IOException {
         return query("SELECT " + COLUMNS + " FROM memdir.tokens ORDER BY made");
-    }
-
-    /** The database finds the row by its index; the hash found is compared again in constant time. */
-    @Override
-    public Optional<StoredToken> findBySha256(String sha256) throws IOException {
-        return query("SELECT " + COLUMNS + " FROM memdir.tokens WHERE sha256 = ?", sha256).stream()
-                .filter(token -> MessageDigest.isEqual(token.sha256().getBytes(StandardCharsets.US_ASCII),
-                        sha256.getBytes(StandardCharsets.US_ASCII)))
-                .findFirst();
     }
 
     @Override

@@ -4,48 +4,42 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Accepts {@code Authorization: Bearer TOKEN} for a token of the {@link TokenStore}: the token's SHA-256 finds it,
- * and it acts for its user in its namespace. What the store answered for a hash is kept for
- * {@link #REMEMBERED_FOR}, so a revoke takes effect within that; expiry is checked at every request. No reason
- * repeats what the header held.
+ * Accepts {@code Authorization: Bearer TOKEN} for a token of the {@link TokenStore}: the token's SHA-256 finds it in
+ * a {@link TokenSnapshot} of the store, and it acts for its user in its namespace. Checking costs a hash and a look
+ * in memory, whatever is sent: the store is read at most once in {@link #REMEMBERED_FOR}, within which a token made
+ * or revoked counts; expiry is checked at every request. No reason repeats what the header held.
  */
 public final class TokenAuthenticator implements Authenticator {
 
-    /** How long a store's answer for one token is used before the store is asked again. */
-    public static final Duration REMEMBERED_FOR = Duration.ofSeconds(2);
+    /** How old the tokens a request is checked against may be. */
+    public static final Duration REMEMBERED_FOR = TokenSnapshot.MAX_AGE;
     static final String CHALLENGE = "Bearer";
     static final String INVALID_TOKEN = "Bearer error=\"invalid_token\"";
-    /** A bound on what is remembered, against a flood of made-up tokens. */
-    private static final int REMEMBERED_MOST = 10_000;
     /** RFC 6750's b64token after the scheme; a longer one is no token of ours, and is not hashed. */
     private static final Pattern BEARER = Pattern.compile("(?i)bearer +([A-Za-z0-9._~+/-]{1,512}=*) *");
     private static final Logger LOG = LoggerFactory.getLogger(TokenAuthenticator.class);
 
-    private final TokenStore store;
+    private final TokenSnapshot tokens;
     private final Clock clock;
-    private final Duration rememberedFor;
-    private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
-
-    /** What the store answered for one hash, and when. */
-    private record Remembered(Optional<StoredToken> token, Instant asked) {}
 
     public TokenAuthenticator(TokenStore store) {
         this(store, Clock.systemUTC(), REMEMBERED_FOR);
     }
 
     TokenAuthenticator(TokenStore store, Clock clock, Duration rememberedFor) {
-        this.store = store;
+        this(new TokenSnapshot(store, clock, rememberedFor), clock);
+    }
+
+    TokenAuthenticator(TokenSnapshot tokens, Clock clock) {
+        this.tokens = tokens;
         this.clock = clock;
-        this.rememberedFor = rememberedFor;
     }
 
     @Override
@@ -65,18 +59,18 @@ public final class TokenAuthenticator implements Authenticator {
             return invalid("the bearer token is malformed");
         }
         Instant now = clock.instant();
-        Optional<StoredToken> found;
+        StoredToken token;
         try {
-            found = lookUp(TokenSecrets.sha256(bearer.group(1)), now);
+            // A look-up by hash: its time can tell a caller about the hash of what it sent, never of a kept one.
+            token = tokens.tokens().get(TokenSecrets.sha256(bearer.group(1)));
         } catch (IOException e) {
             LOG.warn("cannot check a bearer token: {}", e.getMessage());
             return new Authentication.Refused(503, "", "the token cannot be checked now: the token store is"
                     + " unavailable");
         }
-        if (found.isEmpty()) {
+        if (token == null) {
             return invalid("the token is unknown");
         }
-        StoredToken token = found.get();
         if (token.revoked().isPresent()) {
             return invalid("the token was revoked");
         }
@@ -84,19 +78,6 @@ public final class TokenAuthenticator implements Authenticator {
             return invalid("the token expired");
         }
         return new Authentication.Accepted(token.principal());
-    }
-
-    private Optional<StoredToken> lookUp(String sha256, Instant now) throws IOException {
-        Remembered kept = remembered.get(sha256);
-        if (kept != null && kept.asked().plus(rememberedFor).isAfter(now)) {
-            return kept.token();
-        }
-        Optional<StoredToken> token = store.findBySha256(sha256);
-        if (remembered.size() >= REMEMBERED_MOST) {
-            remembered.clear();
-        }
-        remembered.put(sha256, new Remembered(token, now));
-        return token;
     }
 
     private static Authentication.Refused invalid(String reason) {

@@ -18,9 +18,6 @@ public interface TokenStore extends Closeable {
     /** Returns every token, revoked and expired ones too, oldest first. */
     List<StoredToken> list() throws IOException;
 
-    /** Returns the token whose SHA-256 is {@code sha256}, if any (revoked and expired ones too). */
-    Optional<StoredToken> findBySha256(String sha256) throws IOException;
-
     /**
      * Revokes the token {@code id} at {@code when} (one revoked already stays as it was) and returns it as it now
      * is; empty, and nothing changed, when no token has that id.

@@ -80,6 +80,9 @@ public enum Setting {
             "With --http: the largest request body; a larger one gets 413."),
     RATE(Parser.INT, "N", Default.value("50"),
             "With --http: requests a second each principal may make, in bursts of twice as many; more get 429."),
+    TRUSTED_PROXY(Parser.ADDRESS_RANGES, "CIDR", Default.described("none: the client is the connection's peer"),
+            "With --http: a proxy whose Forwarded or X-Forwarded-For header names the client, as 10.0.0.0/8,"
+            + " fd00::/8 or one address (repeatable; comma-separated in the environment and the file)."),
     CONFIG(Parser.PATH, "FILE", Default.described("`~/.memdir/config.yaml`"),
             "YAML settings file. Flags beat environment variables beat the file.");
 
@@ -114,7 +117,9 @@ public enum Setting {
         /** Where to listen: {@code [HOST:]PORT}, as {@code 8080}, {@code 0.0.0.0:8080} or {@code [::1]:8080}. */
         ADDRESS,
         /** Browser origins; the option repeats, and the environment or file separates them by commas. */
-        ORIGINS
+        ORIGINS,
+        /** Networks ({@code 10.0.0.0/8}) or addresses; repeated and separated as {@link #ORIGINS}. */
+        ADDRESS_RANGES
     }
 
     /** What a setting is when nothing sets it: a value in the setting's own syntax, or a description. */
@@ -178,7 +183,7 @@ public enum Setting {
 
     /** Returns whether the option may be given more than once, each time adding a value. */
     public boolean isRepeatable() {
-        return parser == Parser.ORIGINS;
+        return parser == Parser.ORIGINS || parser == Parser.ADDRESS_RANGES;
     }
 
     /** Returns what the option's value is called in help, as {@code DIR}; null for a switch. */

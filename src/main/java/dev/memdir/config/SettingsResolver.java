@@ -39,6 +39,7 @@ import static dev.memdir.config.Setting.STORE_TIMEOUT;
 import static dev.memdir.config.Setting.TLS_CERT;
 import static dev.memdir.config.Setting.TLS_KEY;
 import static dev.memdir.config.Setting.TOOLS;
+import static dev.memdir.config.Setting.TRUSTED_PROXY;
 
 import dev.memdir.auth.oauth.OAuthSettings;
 import dev.memdir.auth.oauth.SecureUrl;
@@ -153,8 +154,10 @@ public final class SettingsResolver {
         Optional<HttpSettings.TlsFiles> tls = certificate.map(file -> new HttpSettings.TlsFiles(file, key.get()));
         @SuppressWarnings("unchecked")
         List<String> origins = optional(sources, ALLOW_ORIGIN, List.class).orElse(List.of());
+        @SuppressWarnings("unchecked")
+        List<AddressRange> proxies = optional(sources, TRUSTED_PROXY, List.class).orElse(List.of());
         return new HttpSettings(optional(sources, HTTP, HttpAddress.class), tls, origins,
-                value(sources, MAX_REQUEST_BYTES, Long.class), value(sources, RATE, Long.class).intValue());
+                value(sources, MAX_REQUEST_BYTES, Long.class), value(sources, RATE, Long.class).intValue(), proxies);
     }
 
     /** Returns the value of a setting that has a default: the first source's, else the default. */
@@ -189,6 +192,7 @@ public final class SettingsResolver {
             case ADDRESS -> HttpAddress.parse(raw.value()).orElseThrow(() ->
                     invalid(raw, "[HOST:]PORT, like 8080, 127.0.0.1:8080 or [::1]:8080"));
             case ORIGINS -> origins(raw);
+            case ADDRESS_RANGES -> addressRanges(raw);
         };
     }
 
@@ -446,6 +450,16 @@ public final class SettingsResolver {
             origins.add(trimmed);
         }
         return origins;
+    }
+
+    /** Networks or addresses separated by commas, each {@code ADDRESS[/PREFIX]} (IPv4 or IPv6). */
+    private static List<AddressRange> addressRanges(Raw raw) throws ConfigException {
+        List<AddressRange> ranges = new ArrayList<>();
+        for (String range : raw.value().split(",", -1)) {
+            ranges.add(AddressRange.parse(range).orElseThrow(() -> invalid(raw, "networks or addresses like"
+                    + " 10.0.0.0/8, 192.0.2.7 or fd00::/8 (no bits set past the prefix), separated by commas")));
+        }
+        return ranges;
     }
 
     private static double ratio(Raw raw) throws ConfigException {

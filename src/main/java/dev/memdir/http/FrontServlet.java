@@ -16,10 +16,11 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Every request passes here first, in this order: Host and Origin (403), credentials (the authenticator's answer;
- * an address whose requests were refused for their credentials too often gets 429 first), the principal's rate
- * (429), the body's size (413); only then is the body read and the request handed to the namespace's server, on the
- * revision it speaks. A CORS preflight ({@code OPTIONS}) of an allowed origin is answered
+ * Every request passes here first, in this order: Host and Origin (403), the path (404) and its method (405,
+ * {@link ServedMethods}), credentials (the authenticator's answer; a client whose requests were refused for their
+ * credentials too often gets 429 instead of 401), the principal's rate (429), the body's size (413); only then is the
+ * body read and the request handed to the namespace's server, on the revision it speaks, with the credential that
+ * holds what it opens ({@link CredentialHolds}). A CORS preflight ({@code OPTIONS}) of an allowed origin is answered
  * right after the Origin check: a browser sends it without credentials. One access-log line follows each request.
  */
 final class FrontServlet extends HttpServlet {
@@ -33,7 +34,8 @@ final class FrontServlet extends HttpServlet {
     private final transient HostAndOrigin hostAndOrigin;
     private final transient Authenticator authenticator;
     private final transient RateLimiter rate;
-    private final transient RateLimiter refusals;
+    private final transient RefusalsByClient refusals;
+    private final transient CredentialHolds holds;
     private final long maxRequestBytes;
     private final transient NamespaceServers servers;
     private final transient AccessLog log;
@@ -43,18 +45,19 @@ final class FrontServlet extends HttpServlet {
     /**
      * @param authenticator who a request acts for
      * @param rate the requests a second of each principal
-     * @param refusals the requests a second of each client address that are refused for their credentials: each
-     *     costs a look in the token store or the issuer's keys, so a flood of made-up tokens is slowed before it
-     *     reaches them ({@link #REFUSALS_PER_SECOND})
+     * @param refusals the requests a second of each client that are refused for their credentials before they are
+     *     answered 429 ({@link #REFUSALS_PER_SECOND})
+     * @param holds what the credentials of requests hold open
      * @param publicDocuments JSON documents served to anyone, by path (the OAuth protected resource metadata)
      */
-    FrontServlet(HostAndOrigin hostAndOrigin, Authenticator authenticator, RateLimiter rate, RateLimiter refusals,
-            long maxRequestBytes, NamespaceServers servers, AccessLog log, Drain drain,
-            Map<String, String> publicDocuments) {
+    FrontServlet(HostAndOrigin hostAndOrigin, Authenticator authenticator, RateLimiter rate,
+            RefusalsByClient refusals, CredentialHolds holds, long maxRequestBytes, NamespaceServers servers,
+            AccessLog log, Drain drain, Map<String, String> publicDocuments) {
         this.hostAndOrigin = hostAndOrigin;
         this.authenticator = authenticator;
         this.rate = rate;
         this.refusals = refusals;
+        this.holds = holds;
         this.maxRequestBytes = maxRequestBytes;
         this.servers = servers;
         this.log = log;
@@ -66,7 +69,7 @@ final class FrontServlet extends HttpServlet {
     protected void service(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
         long start = System.nanoTime();
-        Seen seen = new Seen(request.getHeader("Mcp-Method"));
+        Seen seen = new Seen();
         if (!drain.enter()) {
             response.setHeader("Connection", "close");
             Answers.refuse(response, 503, "the server is stopping");
@@ -81,14 +84,10 @@ final class FrontServlet extends HttpServlet {
         }
     }
 
-    /** What the access log names of a request, learnt as it is served. */
+    /** What the access log names of a request, learnt as it is served (the MCP method from its body only). */
     private static final class Seen {
         String mcpMethod;
         String principal;
-
-        Seen(String mcpMethod) {
-            this.mcpMethod = mcpMethod;
-        }
     }
 
     private void answer(HttpServletRequest request, HttpServletResponse response, Seen seen)
@@ -107,47 +106,32 @@ final class FrontServlet extends HttpServlet {
             return;
         }
         String path = request.getRequestURI();
-        if (path.equals(HEALTH)) {
-            if (readOnlyMethod(request, response, path)) {
-                Answers.health(response, servers.storeAnswers());
-            }
-            return;
-        }
-        if (publicDocuments.containsKey(path)) {
-            if (!readOnlyMethod(request, response, path)) {
-                return;
-            }
-            byte[] document = publicDocuments.get(path).getBytes(StandardCharsets.UTF_8);
-            response.setStatus(200);
-            response.setContentType("application/json");
-            response.setContentLength(document.length);
-            if (request.getMethod().equals("GET")) {
-                response.getOutputStream().write(document);
-            }
-            return;
-        }
-        if (!path.equals(NamespaceServer.ENDPOINT)) {
+        boolean document = path.equals(HEALTH) || publicDocuments.containsKey(path);
+        if (!document && !path.equals(NamespaceServer.ENDPOINT)) {
             Answers.refuse(response, 404, "memdir serves MCP at " + NamespaceServer.ENDPOINT);
             return;
         }
-        String address = request.getRemoteAddr();
-        OptionalLong refusedTooOften = refusals.waitOf(address);
-        if (refusedTooOften.isPresent()) {
-            response.setHeader("Retry-After", Long.toString(refusedTooOften.getAsLong()));
-            Answers.refuse(response, 429, "too many requests without valid credentials from this address; retry"
-                    + " after " + refusedTooOften.getAsLong() + " s");
+        if (!ServedMethods.served(request, response, document)) {
             return;
         }
-        Authentication authentication = authenticator.authenticate(
-                Optional.ofNullable(request.getHeader("Authorization")));
+        if (path.equals(HEALTH)) {
+            Answers.health(response, servers.storeAnswers());
+            return;
+        }
+        if (document) {
+            byte[] json = publicDocuments.get(path).getBytes(StandardCharsets.UTF_8);
+            response.setStatus(200);
+            response.setContentType("application/json");
+            response.setContentLength(json.length);
+            if (request.getMethod().equals("GET")) {
+                response.getOutputStream().write(json);
+            }
+            return;
+        }
+        Optional<String> authorization = Optional.ofNullable(request.getHeader("Authorization"));
+        Authentication authentication = authenticator.authenticate(authorization);
         if (authentication instanceof Authentication.Refused refused) {
-            if (refused.status() == 401) {
-                refusals.take(address);
-            }
-            if (!refused.wwwAuthenticate().isEmpty()) {
-                response.setHeader("WWW-Authenticate", refused.wwwAuthenticate());
-            }
-            Answers.refuse(response, refused.status(), refused.reason());
+            refuse(request, response, refused);
             return;
         }
         Principal principal = ((Authentication.Accepted) authentication).principal();
@@ -178,24 +162,28 @@ final class FrontServlet extends HttpServlet {
                 }
                 body = json(bytes.get());
                 handedOn = new BufferedRequest(request, bytes.get());
-                if (seen.mcpMethod == null) {
-                    seen.mcpMethod = Revision.method(body);
-                }
+                seen.mcpMethod = Revision.method(body);
             }
             server.serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
-                    request.getHeader(Revision.VERSION_HEADER), body), handedOn, response);
+                    request.getHeader(Revision.VERSION_HEADER), body), handedOn, response,
+                    holds.credential(authorization, principal));
         }
     }
 
-    /** Returns whether the request is a GET or HEAD, which a document path answers; refuses it 405 if not. */
-    private static boolean readOnlyMethod(HttpServletRequest request, HttpServletResponse response, String path)
+    /** Refuses credentials as the authenticator said, or 429 when their client was refused too often. */
+    private void refuse(HttpServletRequest request, HttpServletResponse response, Authentication.Refused refused)
             throws IOException {
-        if (request.getMethod().equals("GET") || request.getMethod().equals("HEAD")) {
-            return true;
+        OptionalLong refusedTooOften = refused.status() == 401 ? refusals.take(request) : OptionalLong.empty();
+        if (refusedTooOften.isPresent()) {
+            response.setHeader("Retry-After", Long.toString(refusedTooOften.getAsLong()));
+            Answers.refuse(response, 429, "too many requests without valid credentials from this address; retry"
+                    + " after " + refusedTooOften.getAsLong() + " s");
+            return;
         }
-        response.setHeader("Allow", "GET, HEAD");
-        Answers.refuse(response, 405, path + " answers GET");
-        return false;
+        if (!refused.wwwAuthenticate().isEmpty()) {
+            response.setHeader("WWW-Authenticate", refused.wwwAuthenticate());
+        }
+        Answers.refuse(response, refused.status(), refused.reason());
     }
 
     private static JsonNode json(byte[] body) {

@@ -45,6 +45,13 @@ public final class HttpServe {
     public static final int USAGE = 2;
 
     static final Duration DRAIN = Duration.ofSeconds(10);
+    /** How often the servers that went unused are closed. */
+    static final Duration IDLE_SWEEP = Duration.ofMinutes(1);
+    /**
+     * How often the credentials that hold streams or sessions are checked again: with the token store read at most
+     * {@link dev.memdir.auth.TokenAuthenticator#REMEMBERED_FOR} before, a revoke ends them within 2 s.
+     */
+    static final Duration RECHECK = Duration.ofSeconds(1);
 
     private static final Logger log = LoggerFactory.getLogger(HttpServe.class);
     private static final char[] KEY_STORE_PASSWORD = "memdir".toCharArray();
@@ -113,11 +120,15 @@ public final class HttpServe {
                 ? new LocalThenPrincipals(local, single(settings, version, local, maxBytes),
                         () -> perPrincipal(settings, version, maxBytes))
                 : perPrincipal(settings, version, maxBytes);
-        try (NamespaceServers servers = opened; IdleSweep sweep = new IdleSweep(servers)) {
+        CredentialHolds holds = new CredentialHolds(access.authenticator());
+        try (NamespaceServers servers = opened;
+                Periodic idleSweep = new Periodic("memdir-idle-sweep", IDLE_SWEEP, servers::closeIdle);
+                Periodic recheck = new Periodic("memdir-credentials-recheck", RECHECK, holds::recheck)) {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
                     http.allowedOrigins()), access.authenticator(), new RateLimiter(http.rate()),
-                    new RateLimiter(FrontServlet.REFUSALS_PER_SECOND), http.maxRequestBytes(), servers,
+                    new RefusalsByClient(new RateLimiter(FrontServlet.REFUSALS_PER_SECOND),
+                            new TrustedProxies(http.trustedProxies())), holds, http.maxRequestBytes(), servers,
                     new AccessLog(err), drain, access.publicDocuments());
             Server server = jetty(address, keys, front);
             try {

@@ -41,12 +41,6 @@ final class RateLimiter {
         return buckets.computeIfAbsent(key, name -> new Bucket(burst, nanoClock.getAsLong())).take();
     }
 
-    /** Returns, without taking anything, the seconds {@code key} must wait for its next request; empty if none. */
-    OptionalLong waitOf(String key) {
-        Bucket bucket = buckets.get(key);
-        return bucket == null ? OptionalLong.empty() : bucket.waitAt(nanoClock.getAsLong());
-    }
-
     /** Returns how many keys have a bucket. */
     int keys() {
         return buckets.size();
@@ -71,11 +65,6 @@ final class RateLimiter {
                 return OptionalLong.empty();
             }
             return waitFor(tokens);
-        }
-
-        synchronized OptionalLong waitAt(long now) {
-            double available = refilled(now);
-            return available >= 1 ? OptionalLong.empty() : waitFor(available);
         }
 
         synchronized boolean full() {

@@ -1,7 +1,7 @@
 package dev.memdir.http;
 
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
+import dev.memdir.http.CredentialHolds.Credential;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -28,13 +28,18 @@ final class ServerUse implements AutoCloseable {
         return server;
     }
 
-    /** Serves the request; when its answer goes on as a stream, the hold lasts until the stream ends. */
-    void serve(Revision revision, HttpServletRequest request, HttpServletResponse response)
+    /**
+     * Serves the request with {@code credential}; when its answer goes on as a stream, the hold lasts until the
+     * stream ends, and the credential holds the stream (which ends once the credential is no longer accepted).
+     */
+    void serve(Revision revision, HttpServletRequest request, HttpServletResponse response, Credential credential)
             throws ServletException, IOException {
-        server.serve(revision, request, response);
+        server.serve(revision, request, response, credential);
         // Still in the request's dispatch: a stream that ends meanwhile reports its end after this returns.
         if (request.isAsyncStarted()) {
-            request.getAsyncContext().addListener(new ReleaseAtEnd());
+            AsyncContext stream = request.getAsyncContext();
+            stream.addListener(new AtStreamEnd(release));
+            credential.holdWhileOpen(stream);
             handedToStream = true;
         }
     }
@@ -43,29 +48,6 @@ final class ServerUse implements AutoCloseable {
     public void close() {
         if (!handedToStream) {
             release.run();
-        }
-    }
-
-    /** Releases the hold when the stream completes, times out or fails (the lease ignores a second release). */
-    private final class ReleaseAtEnd implements AsyncListener {
-        @Override
-        public void onComplete(AsyncEvent event) {
-            release.run();
-        }
-
-        @Override
-        public void onTimeout(AsyncEvent event) {
-            release.run();
-        }
-
-        @Override
-        public void onError(AsyncEvent event) {
-            release.run();
-        }
-
-        @Override
-        public void onStartAsync(AsyncEvent event) {
-            // the same request's stream goes on
         }
     }
 }

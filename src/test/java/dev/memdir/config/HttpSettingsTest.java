@@ -100,6 +100,26 @@ class HttpSettingsTest {
     }
 
     @Test
+    void trustedProxy_networksAndAddressesOfBothFamilies_commaSeparated() throws Exception {
+        env.put("MEMDIR_TRUSTED_PROXY", "10.0.0.0/8, 192.0.2.7,fd00::/8, ::1");
+
+        assertThat(resolve().trustedProxies()).map(AddressRange::toString)
+                .containsExactly("10.0.0.0/8", "192.0.2.7", "fd00::/8", "::1");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"10.0.0.1/8", "10.0.0.0/33", "10.0.0.0/", "10.0.0", "256.0.0.1", "010.0.0.1",
+            "proxy.example", "fd00::/129", "fd00::1/8", "[::1]", "fe80::1%eth0", "::ffff:10.0.0.0/95", "10.0.0.0/8,",
+            "*"})
+    void trustedProxy_notANetworkOrAddress_fails(String given) {
+        flags.put("trusted-proxy", given);
+
+        assertThatThrownBy(this::resolve).isInstanceOf(ConfigException.class).hasMessage("--trusted-proxy must be"
+                + " networks or addresses like 10.0.0.0/8, 192.0.2.7 or fd00::/8 (no bits set past the prefix),"
+                + " separated by commas, not '" + given + "'");
+    }
+
+    @Test
     void maxRequestBytesAndRate_parsed() throws Exception {
         flags.put("max-request-bytes", "64K");
         flags.put("rate", "5");

@@ -41,7 +41,7 @@ class SettingsResolverTest {
             + " index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
             + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, scope, search-tool,"
-            + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools";
+            + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools, trusted-proxy";
 
     @TempDir
     Path temp;

@@ -218,32 +218,13 @@ class HttpSessionIsolationIT {
     }
 
     /** Opens a session as the token's principal, by hand, and returns its id. */
-    private String rawSession(URI mcp, String token) throws Exception {
-        HttpResponse<String> initialized = send(mcp, token, null, "POST", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
-                + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
-        assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
-        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        assertThat(send(mcp, token, session, "POST", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                .statusCode()).isEqualTo(202);
-        return session;
+    private static String rawSession(URI mcp, String token) throws Exception {
+        return new McpRequests(mcp).openSession(token);
     }
 
-    private HttpResponse<String> send(URI mcp, String token, String session, String method, String body)
+    private static HttpResponse<String> send(URI mcp, String token, String session, String method, String body)
             throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(mcp).timeout(Duration.ofSeconds(30))
-                .header("Accept", "application/json, text/event-stream")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        if (session != null) {
-            request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
-        }
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        McpRequests requests = new McpRequests(mcp);
+        return requests.send(requests.legacy(token, session, method, body));
     }
 }

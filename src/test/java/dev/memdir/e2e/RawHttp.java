@@ -40,15 +40,16 @@ final class RawHttp implements AutoCloseable {
         out.flush();
     }
 
+    /** Reads the head of a response that has no body whatever its headers say (the answer to a HEAD). */
+    Response readHead() throws IOException {
+        return head(socket.getInputStream());
+    }
+
     /** Reads one response whose body has a Content-Length or ends with the connection. */
     Response read() throws IOException {
         InputStream in = socket.getInputStream();
-        String statusLine = line(in);
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (String line = line(in); !line.isEmpty(); line = line(in)) {
-            int colon = line.indexOf(':');
-            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
-        }
+        Response head = head(in);
+        Map<String, String> headers = head.headers();
         byte[] body;
         if (headers.containsKey("content-length")) {
             body = in.readNBytes(Integer.parseInt(headers.get("content-length")));
@@ -65,8 +66,17 @@ final class RawHttp implements AutoCloseable {
         } else {
             body = in.readAllBytes();
         }
-        return new Response(Integer.parseInt(statusLine.split(" ")[1]), headers,
-                new String(body, StandardCharsets.UTF_8));
+        return new Response(head.status(), headers, new String(body, StandardCharsets.UTF_8));
+    }
+
+    private static Response head(InputStream in) throws IOException {
+        String statusLine = line(in);
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String line = line(in); !line.isEmpty(); line = line(in)) {
+            int colon = line.indexOf(':');
+            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+        }
+        return new Response(Integer.parseInt(statusLine.split(" ")[1]), headers, "");
     }
 
     private static String line(InputStream in) throws IOException {

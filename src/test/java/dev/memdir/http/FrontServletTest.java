@@ -73,8 +73,9 @@ class FrontServletTest {
     /** Starts the servlet with rate limits whose clock stands still: only the burst is ever let in. */
     private void start(int rate) throws Exception {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
-                authenticator, new RateLimiter(rate, () -> 0L),
-                new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), 1024, none,
+                authenticator, new RateLimiter(rate, () -> 0L), new RefusalsByClient(
+                        new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), TrustedProxies.NONE),
+                new CredentialHolds(authenticator), 1024, none,
                 new AccessLog(new PrintStream(log, true, StandardCharsets.UTF_8)), new Drain(), Map.of());
         server = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         server.start();
@@ -206,7 +207,7 @@ class FrontServletTest {
     }
 
     @Test
-    void anAddressRefusedTooOften_gets429_beforeItsCredentialsAreLookedAt() throws Exception {
+    void anAddressRefusedTooOften_gets429_butAValidCredentialFromItIsServed() throws Exception {
         start(50);
         int burst = 2 * FrontServlet.REFUSALS_PER_SECOND;
         List<Integer> statuses = new ArrayList<>();
@@ -220,9 +221,60 @@ class FrontServletTest {
         HttpResponse<String> slowed = get("Bearer made-up-again");
         assertThat(slowed.statusCode()).isEqualTo(429);
         assertThat(slowed.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(slowed.headers().firstValue("WWW-Authenticate")).isEmpty();
         assertThat(slowed.body()).isEqualTo("{\"error\":\"too many requests without valid credentials from this"
                 + " address; retry after 1 s\"}\n");
-        assertThat(authorizations).as("only the burst reached the authenticator").hasSize(burst);
+        assertThat(get("Bearer ann").statusCode()).as("a valid credential from the same address").isEqualTo(403);
+        assertThat(authorizations).as("every request's credentials were checked").hasSize(burst + 7);
+    }
+
+    @Test
+    void forwardedFor_ignoredFromAPeerNotTrusted() throws Exception {
+        start(50);
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 2 * FrontServlet.REFUSALS_PER_SECOND + 1; i++) {
+            statuses.add(client.send(HttpRequest.newBuilder(base.resolve("/mcp")).timeout(Duration.ofSeconds(10))
+                    .header("Authorization", "Bearer made-up").header("X-Forwarded-For", "203.0.113." + i)
+                    .header("Forwarded", "for=198.51.100." + i).GET().build(),
+                    HttpResponse.BodyHandlers.ofString()).statusCode());
+        }
+
+        assertThat(statuses.get(statuses.size() - 1)).as("every forged client in the peer's one bucket")
+                .isEqualTo(429);
+    }
+
+    @Test
+    void methodsMcpDoesNotUse_405BeforeCredentials_namingThoseServed() throws Exception {
+        start(50);
+
+        for (String method : List.of("TRACE", "PUT", "PATCH", "HEAD", "PROPFIND")) {
+            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(base.resolve("/mcp"))
+                    .timeout(Duration.ofSeconds(10)).header("Authorization", "Bearer ann")
+                    .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(method).isEqualTo(405);
+            assertThat(answer.headers().firstValue("Allow")).as(method).hasValue("GET, POST, DELETE, OPTIONS");
+            assertThat(answer.body()).as(method).isEqualTo(method.equals("HEAD") ? ""
+                    : "{\"error\":\"/mcp answers GET, POST, DELETE, OPTIONS only\"}\n");
+        }
+        HttpResponse<String> health = client.send(HttpRequest.newBuilder(base.resolve("/healthz"))
+                .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(health.statusCode()).isEqualTo(405);
+        assertThat(health.headers().firstValue("Allow")).hasValue("GET, HEAD, OPTIONS");
+        assertThat(health.body()).isEqualTo("{\"error\":\"/healthz answers GET, HEAD, OPTIONS only\"}\n");
+        assertThat(authorizations).isEmpty();
+    }
+
+    @Test
+    void theAccessLog_namesNoHeaderAClientSets() throws Exception {
+        start(50);
+
+        client.send(HttpRequest.newBuilder(base.resolve("/mcp")).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer wrong").header("Mcp-Method", "forged/method")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(log()).matches("memdir: http POST /mcp - principal=- 401 \\d+ms\n");
     }
 
     @Test

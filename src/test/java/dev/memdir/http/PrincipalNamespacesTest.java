@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.auth.Authentication;
+import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
 import dev.memdir.config.HttpAddress;
 import dev.memdir.config.Settings;
@@ -230,9 +231,11 @@ class PrincipalNamespacesTest {
 
     /** Serves {@link #servers} on loopback, every request acting for {@link #ANN}. */
     private void serve() throws Exception {
-        FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
-                authorization -> new Authentication.Accepted(ANN), new RateLimiter(1000), new RateLimiter(1000), 1 << 20,
-                servers, new AccessLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+        Authenticator asAnn = authorization -> new Authentication.Accepted(ANN);
+        FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()), asAnn,
+                new RateLimiter(1000), new RefusalsByClient(new RateLimiter(1000), TrustedProxies.NONE),
+                new CredentialHolds(asAnn), 1 << 20, servers,
+                new AccessLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
                 new Drain(), Map.of());
         jetty = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         jetty.start();

@@ -74,21 +74,6 @@ class RateLimiterTest {
     }
 
     @Test
-    void waitOf_tellsWithoutTaking() {
-        assertThat(limiter.waitOf("ann")).isEmpty();
-        for (int i = 0; i < 10; i++) {
-            limiter.take("ann");
-        }
-
-        assertThat(limiter.waitOf("ann")).isEqualTo(OptionalLong.of(1));
-        now.addAndGet(TimeUnit.MILLISECONDS.toNanos(200));
-        assertThat(limiter.waitOf("ann")).isEmpty();
-        assertThat(limiter.waitOf("ann")).as("looking took nothing").isEmpty();
-        assertThat(limiter.take("ann")).isEmpty();
-        assertThat(limiter.take("ann")).isPresent();
-    }
-
-    @Test
     void pastTheMostKeys_fullBucketsAreForgotten_emptyOnesKept() {
         for (int i = 0; i < 10; i++) {
             limiter.take("flooder");

@@ -28,9 +28,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -389,6 +394,55 @@ class JwtAuthenticatorTest {
                     "no key of " + issuer.url() + " matches the access token");
         }
         assertThat(issuer.hits(TestIssuer.JWKS)).isEqualTo(2);
+    }
+
+    /**
+     * What a flood of made-up tokens costs now that every request's credentials are checked (the limiter only slows
+     * refused ones): not a JWT, an unknown key id, a forged signature under the issuer's key id, from four threads at
+     * once, with valid tokens among them. The keys are fetched once more at most (the refetch interval), each
+     * refusal is work in memory (printed), and every valid token is accepted.
+     */
+    @Test
+    void aFloodOfMadeUpTokens_fetchesTheKeysAtMostOnceMore_andValidTokensPass() throws Exception {
+        List<String> madeUp = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            madeUp.add(switch (i % 3) {
+                case 0 -> "not-a-jwt-" + i;
+                case 1 -> Tokens.sign(IMPOSTOR, "ghost-" + i, JOSEObjectType.JWT, claims().build());
+                default -> Tokens.sign(IMPOSTOR, claims().subject("mallory-" + i).build());
+            });
+        }
+        String valid = Tokens.sign(RSA, claims().build());
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        List<Future<Authentication>> refusedAnswers = new ArrayList<>();
+        List<Future<Authentication>> validAnswers = new ArrayList<>();
+        long start = System.nanoTime();
+        try {
+            for (int i = 0; i < madeUp.size(); i++) {
+                String token = madeUp.get(i);
+                refusedAnswers.add(threads.submit(() -> authenticate(token)));
+                if (i % 20 == 0) {
+                    validAnswers.add(threads.submit(() -> authenticate(valid)));
+                }
+            }
+            for (Future<Authentication> refused : refusedAnswers) {
+                Authentication answer = refused.get(60, TimeUnit.SECONDS);
+                assertThat(answer).isInstanceOf(Refused.class);
+                assertThat(((Refused) answer).status()).isEqualTo(401);
+            }
+            for (Future<Authentication> answer : validAnswers) {
+                assertThat(answer.get(60, TimeUnit.SECONDS)).isEqualTo(new Accepted(ALICE));
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start);
+
+        System.err.println("JwtAuthenticatorTest: " + madeUp.size() + " made-up tokens and " + validAnswers.size()
+                + " valid ones checked in " + micros / 1000 + " ms on 4 threads (" + micros / (madeUp.size()
+                + validAnswers.size()) + " us a token); key set fetched " + issuer.hits(TestIssuer.JWKS)
+                + " times in all");
+        assertThat(issuer.hits(TestIssuer.JWKS)).as("the fetch at start and at most one more").isLessThanOrEqualTo(2);
     }
 
     @Test

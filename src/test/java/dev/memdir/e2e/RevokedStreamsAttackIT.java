@@ -1,0 +1,155 @@
+package dev.memdir.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Attack: a token is revoked (with {@code memdir token revoke}, the CLI, on the same store) while it holds a
+ * {@code subscriptions/listen} stream and a 2025-11-25 session with its GET stream open, both subscribed to the
+ * index that another principal of the namespace keeps writing. Both streams must end, and the session with them,
+ * within 2 s as the token's new requests are refused (the test allows 15 s and prints what it measured; before the
+ * fix the streams went on delivering updates for 85 s and more). The principal's other token is not revoked: it
+ * still listens, but finds the session gone.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class RevokedStreamsAttackIT {
+
+    private static final String INDEX = "memdir://memory/index";
+    private static final Duration BOUND = Duration.ofSeconds(15);
+
+    @TempDir
+    Path temp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"directory", "postgres"})
+    void aRevokedTokensStreamsAndSessionEnd(String storeKind) throws Exception {
+        List<String> store = TokenServing.store(storeKind, temp);
+        String alice = TokenServing.token(temp, store, "--user", "alice");
+        String aliceElsewhere = TokenServing.token(temp, store, "--user", "alice");
+        String carol = TokenServing.token(temp, store, "--user", "carol", "--namespace", "user/alice");
+        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
+            McpRequests requests = new McpRequests(server.mcp());
+            BearerRequests writer = new BearerRequests(server.mcp(), carol);
+            writer.call("tools/call", BearerRequests.tool("create", Map.of("path", "/memories/MEMORY.md",
+                    "file_text", "- v0\n")));
+            String session = requests.openSession(alice);
+            assertThat(requests.send(requests.legacy(alice, session, "POST", "{\"jsonrpc\":\"2.0\",\"id\":2,"
+                    + "\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"" + INDEX + "\"}}")).statusCode())
+                    .isEqualTo(200);
+            try (OpenStream listen = OpenStream.open(requests.http(), requests.modern(alice, "subscriptions/listen",
+                    ModernRequest.listen(1, INDEX)).build());
+                    OpenStream sessionStream = OpenStream.open(requests.http(),
+                            requests.legacy(alice, session, "GET", null).build())) {
+                assertThat(listen.status()).isEqualTo(200);
+                assertThat(sessionStream.status()).isEqualTo(200);
+                assertThat(listen.awaitData(0, data -> true, BOUND)).as("the listen's acknowledgment").isTrue();
+                Versions versions = new Versions(writer);
+                versions.next();
+                assertThat(listen.awaitData(0, RevokedStreamsAttackIT::indexUpdate, BOUND)).isTrue();
+                assertThat(sessionStream.awaitData(0, RevokedStreamsAttackIT::indexUpdate, BOUND)).isTrue();
+
+                JarRun revoked = JarRun.of(temp, Stream.concat(Stream.of("token", "revoke",
+                        firstIdOf("alice", store)), store.stream()).toArray(String[]::new));
+                assertThat(revoked.exit()).as(revoked.stderr()).isZero();
+                long revokedAt = System.nanoTime();
+                int listenMark = listen.mark();
+                int sessionMark = sessionStream.mark();
+                int writtenBefore = versions.written();
+                AtomicBoolean writing = new AtomicBoolean(true);
+                Thread writes = new Thread(() -> versions.everyHalfSecondWhile(writing), "writes");
+                writes.start();
+                Optional<Long> listenEnded = listen.awaitEnd(BOUND);
+                Optional<Long> sessionStreamEnded = sessionStream.awaitEnd(
+                        BOUND.minusNanos(System.nanoTime() - revokedAt));
+                writing.set(false);
+                writes.join();
+
+                System.err.println("RevokedStreamsAttackIT (" + storeKind + "): listen stream "
+                        + ended(listenEnded, revokedAt) + ", 2025-11-25 GET stream " + ended(sessionStreamEnded,
+                        revokedAt) + "; updates after the revoke: " + updates(listen.dataFrom(listenMark)) + " and "
+                        + updates(sessionStream.dataFrom(sessionMark)) + " of " + (versions.written() - writtenBefore)
+                        + " writes");
+                assertThat(listenEnded).as("the listen stream ended").isPresent();
+                assertThat(sessionStreamEnded).as("the session's GET stream ended").isPresent();
+                assertThat(Duration.ofNanos(Math.max(listenEnded.get(), sessionStreamEnded.get()) - revokedAt))
+                        .isLessThan(BOUND);
+            }
+            HttpResponse<String> sessionNow = requests.send(requests.legacy(aliceElsewhere, session, "POST",
+                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}"));
+            assertThat(sessionNow.statusCode()).as("the session, with the principal's other token").isEqualTo(404);
+            assertThat(requests.send(requests.modern(alice, "server/discover",
+                    ModernRequest.of(4, "server/discover").line())).statusCode()).isEqualTo(401);
+            try (OpenStream stillListening = OpenStream.open(requests.http(), requests.modern(aliceElsewhere,
+                    "subscriptions/listen", ModernRequest.listen(5, INDEX)).build())) {
+                assertThat(stillListening.status()).isEqualTo(200);
+                assertThat(stillListening.awaitData(0, data -> true, BOUND)).isTrue();
+            }
+        }
+    }
+
+    private static boolean indexUpdate(String data) {
+        return data.contains("notifications/resources/updated") && data.contains(INDEX);
+    }
+
+    private static long updates(List<String> data) {
+        return data.stream().filter(RevokedStreamsAttackIT::indexUpdate).count();
+    }
+
+    private static String ended(Optional<Long> at, long revokedAt) {
+        return at.map(end -> "ended " + TimeUnit.NANOSECONDS.toMillis(end - revokedAt) + " ms after the revoke")
+                .orElse("still open " + BOUND.toSeconds() + " s after the revoke");
+    }
+
+    /** The id of the oldest token of {@code user}, from {@code memdir token list} on the store. */
+    private String firstIdOf(String user, List<String> store) throws Exception {
+        JarRun listed = JarRun.of(temp, Stream.concat(Stream.of("token", "list"), store.stream())
+                .toArray(String[]::new));
+        assertThat(listed.exit()).as(listed.stderr()).isZero();
+        return listed.stdout().lines().skip(1).map(line -> line.split("\\s+"))
+                .filter(columns -> columns.length > 1 && columns[1].equals(user)).findFirst().orElseThrow()[0];
+    }
+
+    /** Writes a new version of the index, as the writer, each replacing the last. */
+    private static final class Versions {
+        private final BearerRequests writer;
+        private int version;
+
+        Versions(BearerRequests writer) {
+            this.writer = writer;
+        }
+
+        synchronized void next() throws Exception {
+            writer.call("tools/call", BearerRequests.tool("str_replace", Map.of("path", "/memories/MEMORY.md",
+                    "old_str", "- v" + version, "new_str", "- v" + (version + 1))));
+            version++;
+        }
+
+        synchronized int written() {
+            return version;
+        }
+
+        void everyHalfSecondWhile(AtomicBoolean going) {
+            try {
+                while (going.get()) {
+                    next();
+                    Thread.sleep(500);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
