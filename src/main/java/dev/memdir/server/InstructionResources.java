@@ -15,8 +15,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpec
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,11 +81,11 @@ final class InstructionResources {
 
     /** Returns the path part of a template URI, decoded and usable as a path, or fails with -32602. */
     private static String templatePath(String uri) {
+        String path = PercentDecoding.decode(uri, uri.substring(FOR_PREFIX.length()));
         try {
-            String path = URLDecoder.decode(uri.substring(FOR_PREFIX.length()), StandardCharsets.UTF_8);
             Path.of(path);
             return path;
-        } catch (IllegalArgumentException notAPath) {
+        } catch (InvalidPathException notAPath) {
             throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
                     .message("Invalid params: " + uri + " does not name a usable path (" + notAPath.getMessage() + ")")
                     .build();
