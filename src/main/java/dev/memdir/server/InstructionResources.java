@@ -36,7 +36,7 @@ final class InstructionResources {
     private final IndexBudget budget;
     private final ObjectMapper json;
 
-    /** {@code memoryIndexFile} is MEMORY.md on disk, where the store keeps files on disk. */
+    /** {@code memoryIndexFile} is MEMORY.md where the instructions read it: on disk, or in a principal's memory. */
     InstructionResources(InstructionsCache cache, ProjectRoots roots, MemoryResources memory,
             Optional<Path> memoryIndexFile,
             IndexBudget budget, ObjectMapper json) {
@@ -117,8 +117,8 @@ final class InstructionResources {
         Instructions instructions = current(exchange);
         List<InstructionFile> files = new ArrayList<>(instructions.files());
         if (memoryIndexFile.isPresent()) {
-            files.add(Reads.io(REPORT_URI, () -> MemoryIndexEntry.of(memoryIndexFile.get(),
-                    cache.resolver().locations().projectDirectory(), budget)));
+            files.add(Reads.io(REPORT_URI, () -> MemoryIndexEntry.of(cache.resolver().source(),
+                    memoryIndexFile.get(), cache.resolver().locations().projectDirectory(), budget)));
         }
         return Reads.io(REPORT_URI, () -> json.writerWithDefaultPrettyPrinter().writeValueAsString(
                 InstructionsReport.of(cache.resolver().locations().projectDirectory(), files)));
