@@ -190,7 +190,7 @@ public final class HttpServe {
         return new PrincipalNamespaces(principal -> {
             Settings own = NamespaceSettings.of(settings, principal);
             MemoryStore store = stores.open(own, principal.name());
-            return server(ServedMemory.open(own, version, store, principal.name()), maxBytes);
+            return server(ServedMemory.openForPrincipal(own, version, store, principal.name()), maxBytes);
         }, () -> ServedMemory.answers(health), shared);
     }
 

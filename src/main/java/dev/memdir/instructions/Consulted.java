@@ -1,13 +1,9 @@
 package dev.memdir.instructions;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -16,7 +12,12 @@ import java.util.Set;
  */
 public final class Consulted {
 
+    private final InstructionSource source;
     private final Set<Path> paths = new LinkedHashSet<>();
+
+    Consulted(InstructionSource source) {
+        this.source = source;
+    }
 
     void add(Path path) {
         paths.add(path);
@@ -31,19 +32,9 @@ public final class Consulted {
     public Fingerprint fingerprint() {
         List<String> states = new ArrayList<>(paths.size());
         for (Path path : paths) {
-            states.add(path + "|" + state(path));
+            states.add(path + "|" + source.state(path));
         }
         return new Fingerprint(states);
-    }
-
-    private static String state(Path path) {
-        try {
-            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-            return attributes.lastModifiedTime().toMillis() + ":" + attributes.lastModifiedTime() + ":"
-                    + attributes.size() + ":" + Objects.toString(attributes.fileKey());
-        } catch (IOException missing) {
-            return "-";
-        }
     }
 
     /** The state of a resolution's consulted paths at one moment. */

@@ -6,23 +6,43 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Resolves the layered instruction files of a project, in the order Claude Code loads them. */
+/**
+ * Resolves the layered instruction files of a project, in the order Claude Code loads them. Where the source is
+ * confined (a memory), the project is all there is: no managed or user files, no directories above it.
+ */
 public final class InstructionResolver {
 
     private final InstructionLocations locations;
+    private final InstructionSource source;
 
+    /** Resolves on the host's file system. */
     public InstructionResolver(InstructionLocations locations) {
+        this(locations, InstructionSource.host());
+    }
+
+    /** Resolves on {@code source}; a confined one must be the project itself. */
+    public InstructionResolver(InstructionLocations locations, InstructionSource source) {
+        if (source.confinement().filter(root -> !root.equals(locations.projectDirectory())).isPresent()) {
+            throw new IllegalArgumentException("the project " + locations.projectDirectory()
+                    + " is not the directory the source is confined to");
+        }
         this.locations = locations;
+        this.source = source;
     }
 
     public InstructionLocations locations() {
         return locations;
     }
 
+    /** Returns what this resolver reads. */
+    public InstructionSource source() {
+        return source;
+    }
+
     /** Returns what loads when a session starts in the project. */
     public Instructions resolve() throws IOException {
-        Consulted consulted = new Consulted();
-        Walk walk = new Walk(locations, consulted);
+        Consulted consulted = new Consulted(source);
+        Walk walk = new Walk(locations, source, consulted);
         atStart(walk);
         return new Instructions(walk.files(), consulted);
     }
@@ -34,8 +54,8 @@ public final class InstructionResolver {
      */
     public Instructions resolveFor(String path) throws IOException {
         Path touched = locations.projectDirectory().resolve(path).normalize();
-        Consulted consulted = new Consulted();
-        Walk walk = new Walk(locations, consulted);
+        Consulted consulted = new Consulted(source);
+        Walk walk = new Walk(locations, source, consulted);
         List<RuleSource> rules = atStart(walk);
         walk.startOver();
         if (touched.startsWith(locations.projectDirectory()) && !touched.equals(locations.projectDirectory())) {
@@ -55,13 +75,16 @@ public final class InstructionResolver {
         Path managed = locations.managedDirectory();
         Path user = locations.claudeConfigDirectory();
         List<RuleSource> rules = new ArrayList<>();
-
-        walk.addIfPresent(managed.resolve("CLAUDE.md"), Scope.MANAGED, Labels.MANAGED, true, true);
-        rules.addAll(rules(walk, managed.resolve(".claude/rules"), project, Labels.MANAGED_RULE, true, true,
-                Optional.empty()));
-        walk.addIfPresent(user.resolve("CLAUDE.md"), Scope.USER, Labels.USER, true, false);
-        rules.addAll(rules(walk, user.resolve("rules"), project, Labels.USER_RULE, true, false, Optional.empty()));
-        for (Path directory : ancestorsDownTo(project)) {
+        boolean confined = source.confinement().isPresent();
+        if (!confined) {
+            walk.addIfPresent(managed.resolve("CLAUDE.md"), Scope.MANAGED, Labels.MANAGED, true, true);
+            rules.addAll(rules(walk, managed.resolve(".claude/rules"), project, Labels.MANAGED_RULE, true, true,
+                    Optional.empty()));
+            walk.addIfPresent(user.resolve("CLAUDE.md"), Scope.USER, Labels.USER, true, false);
+            rules.addAll(rules(walk, user.resolve("rules"), project, Labels.USER_RULE, true, false,
+                    Optional.empty()));
+        }
+        for (Path directory : confined ? List.of(project) : ancestorsDownTo(project)) {
             directoryFiles(walk, directory, Optional.empty()).forEach(rules::add);
         }
         return rules;
@@ -83,10 +106,10 @@ public final class InstructionResolver {
         return rules;
     }
 
-    private static List<RuleSource> rules(Walk walk, Path rulesDirectory, Path base, String label, boolean trusted,
+    private List<RuleSource> rules(Walk walk, Path rulesDirectory, Path base, String label, boolean trusted,
             boolean managed, Optional<Path> touched) throws IOException {
         List<RuleSource> rules = new ArrayList<>();
-        for (Path file : RulesTree.files(rulesDirectory, walk.consulted())) {
+        for (Path file : RulesTree.files(source, rulesDirectory, walk.consulted())) {
             RuleSource rule = new RuleSource(file, base, label, trusted, managed);
             walk.addRule(rule, touched);
             rules.add(rule);

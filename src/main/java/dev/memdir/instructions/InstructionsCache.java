@@ -13,8 +13,13 @@ public final class InstructionsCache {
     private Instructions current;
     private Consulted.Fingerprint fingerprint;
 
+    /** Caches resolutions on the host's file system. */
     public InstructionsCache(InstructionLocations locations) {
-        this.resolver = new InstructionResolver(locations);
+        this(new InstructionResolver(locations));
+    }
+
+    public InstructionsCache(InstructionResolver resolver) {
+        this.resolver = resolver;
     }
 
     public synchronized InstructionResolver resolver() {
@@ -44,7 +49,7 @@ public final class InstructionsCache {
         if (normalized.equals(resolver.locations().projectDirectory())) {
             return false;
         }
-        resolver = new InstructionResolver(resolver.locations().withProject(normalized));
+        resolver = new InstructionResolver(resolver.locations().withProject(normalized), resolver.source());
         current = null;
         return true;
     }

@@ -1,8 +1,8 @@
 package dev.memdir.instructions;
 
+import dev.memdir.instructions.InstructionSource.Child;
+import dev.memdir.instructions.InstructionSource.Kind;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,35 +18,39 @@ final class RulesTree {
 
     private RulesTree() {}
 
-    static List<Path> files(Path rulesDirectory, Consulted consulted) {
+    static List<Path> files(InstructionSource source, Path rulesDirectory, Consulted consulted) {
         List<Path> files = new ArrayList<>();
         consulted.add(rulesDirectory);
-        walk(rulesDirectory, new HashSet<>(), files, consulted);
+        walk(source, rulesDirectory, new HashSet<>(), files, consulted);
         return files;
     }
 
-    private static void walk(Path directory, Set<Path> visited, List<Path> files, Consulted consulted) {
+    private static void walk(InstructionSource source, Path directory, Set<Path> visited, List<Path> files,
+            Consulted consulted) {
         try {
-            if (!visited.add(directory.toRealPath())) {
+            if (!visited.add(source.realPath(directory))) {
                 return; // a link back into a directory already walked
             }
         } catch (IOException missing) {
             return;
         }
-        TreeMap<String, Path> entries = new TreeMap<>();
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory)) {
-            for (Path entry : stream) {
-                entries.put(entry.getFileName().toString(), entry);
+        TreeMap<String, Child> entries = new TreeMap<>();
+        try {
+            for (Child entry : source.children(directory)) {
+                entries.put(entry.path().getFileName().toString(), entry);
             }
         } catch (IOException unreadable) {
             return;
         }
-        for (Path entry : entries.values()) {
-            if (Files.isDirectory(entry)) {
-                consulted.add(entry);
-                walk(entry, visited, files, consulted);
-            } else if (entry.getFileName().toString().endsWith(".md") && Files.isRegularFile(entry)) {
-                files.add(entry);
+        for (Child entry : entries.values()) {
+            Kind kind = entry.kind() == Kind.LINK
+                    ? source.attributes(entry.path()).map(InstructionSource.Attributes::kind).orElse(Kind.OTHER)
+                    : entry.kind();
+            if (kind == Kind.DIRECTORY) {
+                consulted.add(entry.path());
+                walk(source, entry.path(), visited, files, consulted);
+            } else if (entry.path().getFileName().toString().endsWith(".md") && kind == Kind.FILE) {
+                files.add(entry.path());
             }
         }
     }

@@ -5,9 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Optional;
 
 /** Reads an instruction file: its size, and its text when it is a text file of at most 4 MiB. */
@@ -20,20 +18,19 @@ final class SourceText {
 
     private SourceText() {}
 
-    static Read read(Path path) throws IOException {
-        BasicFileAttributes attributes;
-        try {
-            attributes = Files.readAttributes(path, BasicFileAttributes.class);
-        } catch (IOException missing) {
+    static Read read(InstructionSource source, Path path) throws IOException {
+        Optional<InstructionSource.Attributes> found = source.attributes(path);
+        if (found.isEmpty()) {
             return new Read(0, Optional.empty(), Optional.of(SkipReason.MISSING));
         }
-        if (!attributes.isRegularFile()) {
+        InstructionSource.Attributes attributes = found.get();
+        if (attributes.kind() != InstructionSource.Kind.FILE) {
             return new Read(attributes.size(), Optional.empty(), Optional.of(SkipReason.NOT_TEXT));
         }
         if (attributes.size() > MAX_BYTES) {
             return new Read(attributes.size(), Optional.empty(), Optional.of(SkipReason.TOO_LARGE));
         }
-        byte[] bytes = Files.readAllBytes(path);
+        byte[] bytes = source.bytes(path);
         Optional<String> text = decode(bytes);
         return new Read(bytes.length, text, text.isPresent() ? Optional.empty() : Optional.of(SkipReason.NOT_TEXT));
     }

@@ -3,7 +3,6 @@ package dev.memdir.instructions;
 import dev.memdir.frontmatter.Frontmatter;
 import dev.memdir.markdown.BlockComments;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,18 +25,20 @@ final class Walk {
     static final int MAX_IMPORT_DEPTH = 4;
 
     private final InstructionLocations locations;
+    private final InstructionSource source;
     private final Consulted consulted;
     private final Excludes excludes;
     private final boolean externalApproved;
     private final Set<Path> loaded = new HashSet<>();
     private final List<InstructionFile> files = new ArrayList<>();
 
-    Walk(InstructionLocations locations, Consulted consulted) {
+    Walk(InstructionLocations locations, InstructionSource source, Consulted consulted) {
         this.locations = locations;
+        this.source = source;
         this.consulted = consulted;
-        this.excludes = Excludes.of(ClaudeSettings.excludePatterns(locations, consulted));
+        this.excludes = Excludes.of(ClaudeSettings.excludePatterns(locations, source, consulted));
         this.externalApproved = locations.allowExternalImports()
-                || ClaudeSettings.externalImportsApproved(locations, consulted);
+                || ClaudeSettings.externalImportsApproved(locations, source, consulted);
     }
 
     Consulted consulted() {
@@ -56,7 +57,7 @@ final class Walk {
     /** Adds a file found by the walk, when it exists. Returns whether it exists. */
     boolean addIfPresent(Path path, Scope scope, String label, boolean trusted, boolean managed) throws IOException {
         consulted.add(path);
-        if (!Files.exists(path)) {
+        if (source.attributes(path).isEmpty()) {
             return false;
         }
         load(path, scope, label, new Origin.None(), trusted, managed, 0, new ArrayDeque<>(), Optional.empty());
@@ -94,12 +95,12 @@ final class Walk {
             skip(path, scope, label, origin, outside, size(path), SkipReason.EXCLUDED);
             return;
         }
-        Path real = path.toRealPath();
+        Path real = source.realPath(path);
         if (loaded.contains(real)) {
             skip(path, scope, label, origin, outside, size(path), SkipReason.DUPLICATE);
             return;
         }
-        SourceText.Read read = SourceText.read(path);
+        SourceText.Read read = SourceText.read(source, path);
         if (read.problem().isPresent()) {
             skip(path, scope, label, origin, outside, read.rawBytes(), read.problem().get());
             return;
@@ -135,11 +136,16 @@ final class Walk {
     private void addImport(Path importer, ImportReference reference, boolean trusted, boolean managed, int depth,
             Deque<Path> chain) throws IOException {
         Path target = resolveImport(importer, reference.path());
-        consulted.add(target);
         Origin origin = new Origin.ImportedBy(importer, reference.line());
         String label = Labels.importedBy(importer);
+        if (!source.reaches(target)) {
+            // Not looked at at all: whether anything is there is not the importer's to learn.
+            skip(target, Scope.IMPORT, label, origin, true, 0, SkipReason.UNAPPROVED_EXTERNAL);
+            return;
+        }
+        consulted.add(target);
         boolean outside = !isInsideProject(target);
-        if (!Files.exists(target)) {
+        if (source.attributes(target).isEmpty()) {
             skip(target, Scope.IMPORT, label, origin, outside, 0, SkipReason.MISSING);
             return;
         }
@@ -147,7 +153,7 @@ final class Walk {
             skip(target, Scope.IMPORT, label, origin, outside, size(target), SkipReason.IMPORT_TOO_DEEP);
             return;
         }
-        if (chain.contains(target.toRealPath())) {
+        if (chain.contains(source.realPath(target))) {
             skip(target, Scope.IMPORT, label, origin, outside, size(target), SkipReason.CYCLE);
             return;
         }
@@ -158,10 +164,15 @@ final class Walk {
         load(target, Scope.IMPORT, label, origin, trusted, managed, depth, chain, Optional.empty());
     }
 
-    /** Resolves {@code @path}: {@code ~/} under the home directory, absolute as given, else beside the importer. */
+    /**
+     * Resolves {@code @path}: {@code ~/} under the home directory (left as written where the resolution is confined,
+     * since the home is the host's), absolute as given, else beside the importer.
+     */
     private Path resolveImport(Path importer, String reference) {
         Path target;
-        if (reference.startsWith("~/")) {
+        if (reference.startsWith("~/") && source.confinement().isPresent()) {
+            return Path.of(reference).normalize();
+        } else if (reference.startsWith("~/")) {
             target = locations.home().resolve(reference.substring(2));
         } else {
             Path given = Path.of(reference);
@@ -173,7 +184,7 @@ final class Walk {
     private boolean isInsideProject(Path path) {
         Path project = locations.projectDirectory();
         try {
-            return path.toRealPath().startsWith(project.toRealPath());
+            return source.realPath(path).startsWith(source.realPath(project));
         } catch (IOException missing) {
             return path.toAbsolutePath().normalize().startsWith(project);
         }
@@ -184,12 +195,8 @@ final class Walk {
         files.add(new InstructionFile(path, scope, label, origin, outside, rawBytes, "", Optional.of(reason)));
     }
 
-    private static long size(Path path) {
-        try {
-            return Files.size(path);
-        } catch (IOException missing) {
-            return 0;
-        }
+    private long size(Path path) {
+        return source.attributes(path).map(InstructionSource.Attributes::size).orElse(0L);
     }
 
     private static Optional<RulePaths> rulePaths(Optional<Frontmatter> frontmatter) {

@@ -1,12 +1,12 @@
 package dev.memdir.server;
 
+import dev.memdir.instructions.InstructionResolver;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.ListedFile;
 import dev.memdir.memory.MemoryStore;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 
 /**
  * What a client can offer while its user fills in an argument: memory paths for the history template, project
- * paths for the instructions template, and words of memory file names for the recall prompt's query. Nothing is
+ * paths (as the instructions read them) for the instructions template, and words of memory file names for the recall prompt's query. Nothing is
  * read until a request comes.
  */
 final class Completions {
@@ -40,9 +40,11 @@ final class Completions {
                 new SyncCompletionSpecification(new McpSchema.ResourceReference(InstructionResources.FOR_TEMPLATE),
                         (exchange, request) -> {
                             roots.askOnce(exchange);
-                            Path project = instructions.resolver().locations().projectDirectory();
+                            InstructionResolver resolver = instructions.resolver();
                             return CompletionValues.matching(Reads.io(InstructionResources.FOR_TEMPLATE,
-                                    () -> ProjectPaths.candidates(project, typed(request))), typed(request));
+                                    () -> ProjectPaths.candidates(resolver.source(),
+                                            resolver.locations().projectDirectory(), typed(request))),
+                                    typed(request));
                         }),
                 new SyncCompletionSpecification(new McpSchema.PromptReference(RecallFeatures.PROMPT_NAME),
                         (exchange, request) -> queries(typed(request))));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
 import dev.memdir.config.ToolLayout;
 import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.instructions.InstructionSource;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
@@ -65,7 +66,7 @@ final class FeatureAssembly {
         MemoryTool memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
         recall = new RecallFeatures(store, json);
         InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
-                indexFile(store), settings.indexBudget(), json);
+                indexFile(store, instructions.resolver().source()), settings.indexBudget(), json);
         String protocol = ServerInstructions.protocol(settings.tools());
         List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
         resources.addAll(instructionResources.resources());
@@ -109,8 +110,14 @@ final class FeatureAssembly {
                 .completions(features.completions());
     }
 
-    /** Returns the file MEMORY.md is on disk, for the stores that keep files on disk. */
-    private static Optional<Path> indexFile(MemoryStore store) {
+    /**
+     * Returns MEMORY.md where the instructions read it: in the memory their source is confined to, else on disk for
+     * the stores that keep files on disk.
+     */
+    private static Optional<Path> indexFile(MemoryStore store, InstructionSource source) {
+        if (source.confinement().isPresent()) {
+            return source.confinement().map(root -> root.resolve(MemoryTool.INDEX.fileName()));
+        }
         return store instanceof DirectoryStore directory
                 ? Optional.of(directory.root().resolve(MemoryTool.INDEX.fileName())) : Optional.empty();
     }

@@ -12,8 +12,6 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpec
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 
 /** The template {@code memdir://memory/history/{+path}}: the kept versions of one memory file. */
 final class HistoryResources {
@@ -76,7 +74,7 @@ final class HistoryResources {
     }
 
     private static MemoryPath path(String uri) {
-        String relative = URLDecoder.decode(uri.substring(PREFIX.length()), StandardCharsets.UTF_8);
+        String relative = PercentDecoding.decode(uri, uri.substring(PREFIX.length()));
         try {
             return MemoryPathParser.parse(MemoryPath.ROOT + "/" + relative);
         } catch (InvalidMemoryPathException e) {

@@ -15,8 +15,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpec
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,7 @@ final class InstructionResources {
     private final IndexBudget budget;
     private final ObjectMapper json;
 
-    /** {@code memoryIndexFile} is MEMORY.md on disk, where the store keeps files on disk. */
+    /** {@code memoryIndexFile} is MEMORY.md where the instructions read it: on disk, or in a principal's memory. */
     InstructionResources(InstructionsCache cache, ProjectRoots roots, MemoryResources memory,
             Optional<Path> memoryIndexFile,
             IndexBudget budget, ObjectMapper json) {
@@ -82,11 +81,11 @@ final class InstructionResources {
 
     /** Returns the path part of a template URI, decoded and usable as a path, or fails with -32602. */
     private static String templatePath(String uri) {
+        String path = PercentDecoding.decode(uri, uri.substring(FOR_PREFIX.length()));
         try {
-            String path = URLDecoder.decode(uri.substring(FOR_PREFIX.length()), StandardCharsets.UTF_8);
             Path.of(path);
             return path;
-        } catch (IllegalArgumentException notAPath) {
+        } catch (InvalidPathException notAPath) {
             throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
                     .message("Invalid params: " + uri + " does not name a usable path (" + notAPath.getMessage() + ")")
                     .build();
@@ -118,8 +117,8 @@ final class InstructionResources {
         Instructions instructions = current(exchange);
         List<InstructionFile> files = new ArrayList<>(instructions.files());
         if (memoryIndexFile.isPresent()) {
-            files.add(Reads.io(REPORT_URI, () -> MemoryIndexEntry.of(memoryIndexFile.get(),
-                    cache.resolver().locations().projectDirectory(), budget)));
+            files.add(Reads.io(REPORT_URI, () -> MemoryIndexEntry.of(cache.resolver().source(),
+                    memoryIndexFile.get(), cache.resolver().locations().projectDirectory(), budget)));
         }
         return Reads.io(REPORT_URI, () -> json.writerWithDefaultPrettyPrinter().writeValueAsString(
                 InstructionsReport.of(cache.resolver().locations().projectDirectory(), files)));

@@ -1,10 +1,8 @@
 package dev.memdir.server;
 
+import dev.memdir.instructions.InstructionSource;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,11 +17,16 @@ final class ProjectPaths {
 
     private ProjectPaths() {}
 
+    /** As {@link #candidates(InstructionSource, Path, String)} on the host's file system. */
+    static Stream<String> candidates(Path project, String typed) throws IOException {
+        return candidates(InstructionSource.host(), project, typed);
+    }
+
     /**
      * Returns the entries of the directory {@code typed} ends in, each as the typed directory part plus its name.
      * Hidden names come only when the typed name starts with a dot; text that leaves the project gives none.
      */
-    static Stream<String> candidates(Path project, String typed) throws IOException {
+    static Stream<String> candidates(InstructionSource files, Path project, String typed) throws IOException {
         int slash = typed.lastIndexOf('/');
         String directoryPart = typed.substring(0, slash + 1);
         boolean hidden = typed.substring(slash + 1).startsWith(".");
@@ -33,17 +36,16 @@ final class ProjectPaths {
         } catch (InvalidPathException notAPath) {
             return Stream.empty();
         }
-        if (directoryPart.startsWith("/") || !directory.startsWith(project) || !Files.isDirectory(directory)) {
+        if (directoryPart.startsWith("/") || !directory.startsWith(project) || files.attributes(directory)
+                .filter(found -> found.kind() == InstructionSource.Kind.DIRECTORY).isEmpty()) {
             return Stream.empty();
         }
         List<String> entries = new ArrayList<>();
-        try (DirectoryStream<Path> children = Files.newDirectoryStream(directory)) {
-            for (Path child : children) {
-                String name = child.getFileName().toString();
-                if (hidden || !name.startsWith(".")) {
-                    boolean isDirectory = Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS);
-                    entries.add(directoryPart + name + (isDirectory ? "/" : ""));
-                }
+        for (InstructionSource.Child child : files.children(directory)) {
+            String name = child.path().getFileName().toString();
+            if (hidden || !name.startsWith(".")) {
+                boolean isDirectory = child.kind() == InstructionSource.Kind.DIRECTORY;
+                entries.add(directoryPart + name + (isDirectory ? "/" : ""));
             }
         }
         return entries.stream();

@@ -16,8 +16,6 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 
@@ -68,7 +66,7 @@ final class RecallFeatures {
         UriTemplates uriTemplate = new UriTemplates(template.uriTemplate());
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
             String query = query(Optional.ofNullable(uriTemplate.extractVariableValues(request.uri()).get("q"))
-                    .map(value -> URLDecoder.decode(value, StandardCharsets.UTF_8)));
+                    .map(value -> PercentDecoding.decode(request.uri(), value)));
             List<RecallMatch> matches = Reads.io(request.uri(), () -> recall.search(query, LISTED_MATCHES));
             return Reads.text(request.uri(), "application/json", Reads.io(request.uri(), () -> listing(query, matches)));
         });

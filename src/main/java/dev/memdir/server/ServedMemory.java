@@ -19,12 +19,13 @@ import java.time.Clock;
 /**
  * One memory store served to many clients at once (over HTTP): the same {@link Features} as stdio builds, the
  * 2026-07-28 server over them, and a 2025-11-25 server for a transport that carries many sessions. The project is the
- * configured one: a client's roots do not move it, since the clients share the server.
+ * configured one: a client's roots do not move it, since the clients share the server. A principal's server is
+ * confined to its memory: its instructions are the memory's own files and nothing it answers names the host.
  */
 public final class ServedMemory implements Closeable {
 
     private final MemoryStore store;
-    private final InstructionUpdates instructionUpdates;
+    private final FreshInstructions instructionUpdates;
     private final FeatureAssembly assembly;
     private final Features features;
     private final StatelessServer stateless;
@@ -33,7 +34,7 @@ public final class ServedMemory implements Closeable {
     private final Closeable watch;
     private volatile McpSyncServer legacy;
 
-    private ServedMemory(MemoryStore store, InstructionUpdates instructionUpdates, FeatureAssembly assembly,
+    private ServedMemory(MemoryStore store, FreshInstructions instructionUpdates, FeatureAssembly assembly,
             Features features, McpJsonMapper mcpJson) throws IOException {
         this.store = store;
         this.instructionUpdates = instructionUpdates;
@@ -42,23 +43,41 @@ public final class ServedMemory implements Closeable {
         this.mcpJson = mcpJson;
         this.stateless = assembly.stateless(features, mcpJson);
         this.updates = new UpdatedResources(stateless);
-        this.watch = store.watch(new ResourceUpdates(updates).andThen(assembly.recall()::changed));
+        this.watch = store.watch(new ResourceUpdates(updates).andThen(assembly.recall()::changed)
+                .andThen(instructionUpdates::memoryChanged));
         instructionUpdates.attach(updates);
     }
 
     /**
-     * Serves {@code store} (which this then owns) as {@code settings} say; {@code sessionId} is recorded in the files
-     * it stamps.
+     * Serves {@code store} (which this then owns) as {@code settings} say, to the local user; {@code sessionId} is
+     * recorded in the files it stamps.
      */
     public static ServedMemory open(Settings settings, String version, MemoryStore store, String sessionId)
             throws IOException {
-        InstructionUpdates instructionUpdates = null;
+        return open(settings, version, store, sessionId, false);
+    }
+
+    /**
+     * Serves a principal's memory {@code store} (which this then owns), {@code actor} recorded in the files it
+     * stamps: its instructions are the memory's own files (the project is {@code /memories}; no managed or user
+     * files, no import leaving it), and no answer names a path on the host.
+     */
+    public static ServedMemory openForPrincipal(Settings settings, String version, MemoryStore store, String actor)
+            throws IOException {
+        return open(settings, version, new PrincipalStore(store), actor, true);
+    }
+
+    private static ServedMemory open(Settings settings, String version, MemoryStore store, String sessionId,
+            boolean principal) throws IOException {
+        FreshInstructions instructionUpdates = null;
         try {
             ObjectMapper json = SharedJson.mapper();
-            instructionUpdates = new InstructionUpdates(new InstructionsCache(settings.instructions()));
+            instructionUpdates = principal ? new MemoryInstructionUpdates(store, settings.instructions())
+                    : new InstructionUpdates(new InstructionsCache(settings.instructions()));
             FeatureAssembly assembly = new FeatureAssembly(settings, version, store, json);
             InstructionsCache instructions = instructionUpdates.cache();
-            ProjectRoots roots = new ProjectRoots(instructions, true, settings.instructions().projectDirectory());
+            ProjectRoots roots = new ProjectRoots(instructions, true,
+                    instructions.resolver().locations().projectDirectory());
             Features features = assembly.features(new FrontmatterStamper(Clock.systemUTC(), sessionId),
                     instructions, roots);
             return new ServedMemory(store, instructionUpdates, assembly, features, SharedJson.mcp());
@@ -108,7 +127,7 @@ public final class ServedMemory implements Closeable {
 
     @Override
     public void close() throws IOException {
-        try (MemoryStore closedLast = store; InstructionUpdates watcher = instructionUpdates;
+        try (MemoryStore closedLast = store; FreshInstructions watcher = instructionUpdates;
                 Closeable changes = watch) {
             McpSyncServer server = legacy;
             if (server != null) {

@@ -1,0 +1,94 @@
+package dev.memdir.server;
+
+import dev.memdir.memory.CommandException;
+import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.StoreWork;
+import dev.memdir.memory.Usage;
+import dev.memdir.memory.path.MemoryPath;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.function.Consumer;
+
+/**
+ * A principal's memory as its server answers about it: it lives at {@code /memories}, and no failure carries a path
+ * on the host (the directory store's file-system errors name the file on disk, which an error text would show).
+ */
+final class PrincipalStore implements MemoryStore {
+
+    private final MemoryStore store;
+
+    PrincipalStore(MemoryStore store) {
+        this.store = store;
+    }
+
+    /** A call to the store. */
+    @FunctionalInterface
+    private interface Call<T, E extends Exception> {
+        T run() throws IOException, E;
+    }
+
+    @Override
+    public <T> T change(StoreWork<T> work) throws IOException, CommandException {
+        return pathless(() -> store.change(work));
+    }
+
+    @Override
+    public <T> T read(StoreWork<T> work) throws IOException, CommandException {
+        return pathless(() -> store.read(work));
+    }
+
+    @Override
+    public String location() {
+        return MemoryPath.ROOT;
+    }
+
+    @Override
+    public Usage usage() throws IOException {
+        return pathless(store::usage);
+    }
+
+    @Override
+    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
+        return store.watch(listener);
+    }
+
+    @Override
+    public long changesMade() {
+        return store.changesMade();
+    }
+
+    @Override
+    public void close() throws IOException {
+        store.close();
+    }
+
+    private static <T, E extends Exception> T pathless(Call<T, E> call) throws IOException, E {
+        try {
+            return call.run();
+        } catch (FileSystemException e) {
+            throw withoutPaths(e);
+        }
+    }
+
+    /** Returns the same failure, of the same kind where callers tell kinds apart, with its reason only. */
+    private static FileSystemException withoutPaths(FileSystemException e) {
+        FileSystemException bare;
+        if (e instanceof AccessDeniedException) {
+            bare = new AccessDeniedException(null, null, reason(e, "permission denied"));
+        } else if (e instanceof NoSuchFileException) {
+            bare = new NoSuchFileException(null, null, reason(e, "no such file"));
+        } else {
+            bare = new FileSystemException(null, null, reason(e, "file system error"));
+        }
+        bare.initCause(e);
+        return bare;
+    }
+
+    private static String reason(FileSystemException e, String otherwise) {
+        return e.getReason() != null ? e.getReason() : otherwise;
+    }
+}

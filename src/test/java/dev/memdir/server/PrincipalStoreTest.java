@@ -1,0 +1,52 @@
+package dev.memdir.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.memdir.memory.DirectoryStore;
+import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.StoreLimits;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A principal's store names no host path: not as its location, not in a failure's text. */
+class PrincipalStoreTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void itLivesAtMemories() throws Exception {
+        try (MemoryStore store = new PrincipalStore(DirectoryStore.open(temp.resolve("memory"),
+                StoreLimits.perFile(1024), "test"))) {
+            assertThat(store.location()).isEqualTo("/memories");
+        }
+    }
+
+    @Test
+    void aFileSystemFailureKeepsItsKindAndReason_butNotItsPaths() throws Exception {
+        String host = temp.resolve("memory/.memdir-namespaces/user/alice/notes").toString();
+        try (MemoryStore store = new PrincipalStore(DirectoryStore.open(temp.resolve("memory"),
+                StoreLimits.perFile(1024), "test"))) {
+            FileSystemException denied = catchThrowableOfType(FileSystemException.class,
+                    () -> store.read(files -> { throw new AccessDeniedException(host); }));
+            FileSystemException gone = catchThrowableOfType(FileSystemException.class,
+                    () -> store.change(files -> { throw new NoSuchFileException(host, host + "/b", null); }));
+            FileSystemException reasoned = catchThrowableOfType(FileSystemException.class,
+                    () -> store.read(files -> { throw new FileSystemException(host, null, "Is a directory"); }));
+            FileSystemException bare = catchThrowableOfType(FileSystemException.class,
+                    () -> store.read(files -> { throw new NotDirectoryException(host); }));
+
+            assertThat(denied).isInstanceOf(AccessDeniedException.class).hasMessage("permission denied");
+            assertThat(gone).isInstanceOf(NoSuchFileException.class).hasMessage("no such file");
+            assertThat(reasoned).hasMessage("Is a directory");
+            assertThat(bare).hasMessage("file system error");
+            assertThat(bare.getCause()).hasMessage(host);
+        }
+    }
+}
