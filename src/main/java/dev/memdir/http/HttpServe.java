@@ -163,6 +163,7 @@ public final class HttpServe {
      */
     private static NamespaceServers perPrincipal(Settings settings, String version, int maxBytes)
             throws IOException {
+        NamespaceSettings.unnest(settings);
         NamespaceStores stores = StoreChoice.openShared(settings);
         MemoryStore health;
         try {
@@ -177,7 +178,7 @@ public final class HttpServe {
             }
         };
         return new PrincipalNamespaces(principal -> {
-            Settings own = NamespaceSettings.of(settings, principal);
+            Settings own = NamespaceSettings.claimed(settings, principal);
             MemoryStore store = stores.open(own, principal.name());
             return server(ServedMemory.open(own, version, store, principal.name()), maxBytes);
         }, () -> ServedMemory.answers(health), shared);
