@@ -174,6 +174,7 @@ public final class HttpServe {
      */
     private static NamespaceServers perPrincipal(Settings settings, String version, int maxBytes)
             throws IOException {
+        NamespaceSettings.unnest(settings);
         NamespaceStores stores = StoreChoice.openShared(settings);
         MemoryStore health;
         try {
@@ -188,7 +189,7 @@ public final class HttpServe {
             }
         };
         return new PrincipalNamespaces(principal -> {
-            Settings own = NamespaceSettings.of(settings, principal);
+            Settings own = NamespaceSettings.claimed(settings, principal);
             MemoryStore store = stores.open(own, principal.name());
             return server(ServedMemory.openForPrincipal(own, version, store, principal.name()), maxBytes);
         }, () -> ServedMemory.answers(health), shared);

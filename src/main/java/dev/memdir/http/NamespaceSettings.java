@@ -4,17 +4,16 @@ import dev.memdir.auth.Principal;
 import dev.memdir.auth.PrincipalNames;
 import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * The settings that serve one principal: the configured ones moved to the principal's namespace, read-only when
- * either is. On PostgreSQL the namespace is the database's; on the directory store it is a directory inside the
- * root's reserved area, {@code ROOT/.memdir-namespaces/NAMESPACE}, which no tool path can name (reserved
- * {@code .memdir*} names), so the root's own memory and every namespace stay apart.
+ * either is. On PostgreSQL the namespace is the database's; on the directory store it is the namespace's own
+ * directory in the root's reserved area ({@link NamespaceDirectories}), which no tool path can name, so the root's
+ * own memory and every namespace stay apart, and no namespace lies inside another.
  */
 final class NamespaceSettings {
-
-    static final String DIRECTORY = ".memdir-namespaces";
 
     private NamespaceSettings() {}
 
@@ -22,7 +21,8 @@ final class NamespaceSettings {
         if (!PrincipalNames.isNamespace(principal.namespace())) {
             throw new IllegalArgumentException("not a namespace: " + principal.namespace());
         }
-        Path root = settings.database().isPresent() ? settings.root() : directory(settings.root(), principal);
+        Path root = settings.database().isPresent() ? settings.root()
+                : NamespaceDirectories.directory(settings.root(), principal.namespace());
         var database = settings.database().map(memory -> new PostgresMemory(memory.url(), principal.namespace(),
                 memory.login()));
         return new Settings(root, database, settings.storeTimeout(), settings.tools(),
@@ -32,12 +32,22 @@ final class NamespaceSettings {
                 settings.history(), settings.staleAfter(), settings.oauth(), settings.http());
     }
 
-    /** Returns the directory of a namespace; its segments are plain names (PrincipalNames), so none climbs out. */
-    static Path directory(Path root, Principal principal) {
-        Path directory = root.resolve(DIRECTORY);
-        for (String segment : principal.namespace().split("/")) {
-            directory = directory.resolve(segment);
+    /**
+     * As {@link #of}, once the principal's namespace owns its directory on the directory store (created when
+     * missing); refuses a directory that another namespace owns ({@link NamespaceDirectories#claim}).
+     */
+    static Settings claimed(Settings settings, Principal principal) throws IOException {
+        Settings own = of(settings, principal);
+        if (own.database().isEmpty()) {
+            NamespaceDirectories.claim(own.root(), principal.namespace());
         }
-        return directory;
+        return own;
+    }
+
+    /** On the directory store, moves apart the namespaces an earlier memdir nested ({@link NamespaceLayout}). */
+    static void unnest(Settings settings) throws IOException {
+        if (settings.database().isEmpty()) {
+            NamespaceLayout.flatten(settings.root());
+        }
     }
 }

@@ -400,7 +400,7 @@ class HttpIsolationIT {
         List<String> namespaces() throws Exception;
     }
 
-    /** The directory store: each namespace a directory below the root's reserved area. */
+    /** The directory store: each namespace a directory of the root's reserved area, '/' in its name written '+'. */
     private record DirectoryNamespaces(Path root) implements NamespacedStore {
 
         private static final String AREA = ".memdir-namespaces";
@@ -412,11 +412,11 @@ class HttpIsolationIT {
 
         @Override
         public Map<String, String> outside(String namespace) throws IOException {
-            Path skipped = root.resolve(AREA).resolve(namespace);
+            Path skipped = root.resolve(AREA).resolve(namespace.replace('/', '+'));
             Map<String, String> entries = new TreeMap<>();
             try (Stream<Path> walk = Files.walk(root)) {
                 for (Path entry : walk.filter(entry -> !entry.startsWith(skipped)).toList()) {
-                    entries.put(root.relativize(entry).toString(), Files.isSymbolicLink(entry)
+                    entries.put(where(entry), Files.isSymbolicLink(entry)
                             ? "link " + Files.readSymbolicLink(entry) : Files.isDirectory(entry) ? "dir"
                             : "file " + Base64.getEncoder().encodeToString(Files.readAllBytes(entry)));
                 }
@@ -424,11 +424,22 @@ class HttpIsolationIT {
             return entries;
         }
 
+        /** Returns where {@code entry} is below the root, a namespace's directory named by its namespace. */
+        private String where(Path entry) {
+            Path relative = root.relativize(entry);
+            if (relative.getNameCount() < 2 || !relative.getName(0).toString().equals(AREA)) {
+                return relative.toString();
+            }
+            String namespace = AREA + "/" + relative.getName(1).toString().replace('+', '/');
+            return relative.getNameCount() == 2 ? namespace
+                    : namespace + "/" + relative.subpath(2, relative.getNameCount());
+        }
+
         @Override
         public List<String> namespaces() throws IOException {
-            try (Stream<Path> walk = Files.walk(root.resolve(AREA), 2)) {
-                return walk.filter(entry -> root.resolve(AREA).relativize(entry).getNameCount() == 2)
-                        .map(entry -> root.resolve(AREA).relativize(entry).toString()).toList();
+            try (Stream<Path> listed = Files.list(root.resolve(AREA))) {
+                return listed.filter(Files::isDirectory).map(entry -> entry.getFileName().toString())
+                        .filter(name -> !name.startsWith(".")).map(name -> name.replace('+', '/')).toList();
             }
         }
     }

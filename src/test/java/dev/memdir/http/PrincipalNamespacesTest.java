@@ -128,7 +128,7 @@ class PrincipalNamespacesTest {
     void aNamespaceIsADirectoryInTheRootsReservedArea_readOnlyFollowsThePrincipal() {
         Settings own = NamespaceSettings.of(settings, new Principal("ro", "team/backend", true));
 
-        assertThat(own.root()).isEqualTo(temp.resolve("memory/.memdir-namespaces/team/backend"));
+        assertThat(own.root()).isEqualTo(temp.resolve("memory/.memdir-namespaces/team+backend"));
         assertThat(own.readOnly()).isTrue();
         assertThat(NamespaceSettings.of(settings, new Principal("rw", "team", false)).readOnly()).isFalse();
     }

@@ -55,7 +55,7 @@ class OAuthServeIT {
 
             assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
             assertThat(created.body()).contains("File created successfully at: /memories/o.md");
-            assertThat(temp.resolve("memory/.memdir-namespaces/user/alice/o.md")).hasContent("oauth\n");
+            assertThat(temp.resolve("memory/.memdir-namespaces/user+alice/o.md")).hasContent("oauth\n");
             assertThat(refused.statusCode()).isEqualTo(401);
             assertThat(refused.headers().firstValue("WWW-Authenticate").orElseThrow())
                     .startsWith("Bearer").contains("resource_metadata=").contains("invalid_token");
