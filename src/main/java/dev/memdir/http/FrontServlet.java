@@ -1,10 +1,8 @@
 package dev.memdir.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
-import dev.memdir.json.SharedJson;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -18,9 +16,11 @@ import java.util.OptionalLong;
 /**
  * Every request passes here first, in this order: Host and Origin (403), credentials (the authenticator's answer;
  * an address whose requests were refused for their credentials too often gets 429 first), the principal's rate
- * (429), the body's size (413); only then is the body read and the request handed to the namespace's server, on the
- * revision it speaks. A CORS preflight ({@code OPTIONS}) of an allowed origin is answered
- * right after the Origin check: a browser sends it without credentials. One access-log line follows each request.
+ * (429), the body's size (413), the bytes of bodies in flight (429 for the principal's share, 503 for the server's);
+ * only then is the body read, with no thread waiting for it ({@link BodyRead}), its JSON scanned against the
+ * {@link ParseLimits} (400) and the request handed to the namespace's server, on the revision it speaks. A CORS
+ * preflight ({@code OPTIONS}) of an allowed origin is answered right after the Origin check: a browser sends it
+ * without credentials. One access-log line follows each request.
  */
 final class FrontServlet extends HttpServlet {
 
@@ -29,12 +29,14 @@ final class FrontServlet extends HttpServlet {
     static final int REFUSALS_PER_SECOND = 10;
     /** The request attribute that holds the {@link Principal} a request acts for. */
     static final String PRINCIPAL = Principal.class.getName();
+    /** The request attribute that holds what is known of a request whose body is being read. */
+    private static final String SEEN = Seen.class.getName();
 
     private final transient HostAndOrigin hostAndOrigin;
     private final transient Authenticator authenticator;
     private final transient RateLimiter rate;
     private final transient RateLimiter refusals;
-    private final long maxRequestBytes;
+    private final transient RequestLimits limits;
     private final transient NamespaceServers servers;
     private final transient AccessLog log;
     private final transient Drain drain;
@@ -49,13 +51,13 @@ final class FrontServlet extends HttpServlet {
      * @param publicDocuments JSON documents served to anyone, by path (the OAuth protected resource metadata)
      */
     FrontServlet(HostAndOrigin hostAndOrigin, Authenticator authenticator, RateLimiter rate, RateLimiter refusals,
-            long maxRequestBytes, NamespaceServers servers, AccessLog log, Drain drain,
+            RequestLimits limits, NamespaceServers servers, AccessLog log, Drain drain,
             Map<String, String> publicDocuments) {
         this.hostAndOrigin = hostAndOrigin;
         this.authenticator = authenticator;
         this.rate = rate;
         this.refusals = refusals;
-        this.maxRequestBytes = maxRequestBytes;
+        this.limits = limits;
         this.servers = servers;
         this.log = log;
         this.drain = drain;
@@ -65,30 +67,69 @@ final class FrontServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
-        long start = System.nanoTime();
-        Seen seen = new Seen(request.getHeader("Mcp-Method"));
+        if (request.getAttribute(SEEN) instanceof Seen read) {
+            // BodyRead dispatched the request again: its body has come.
+            request.removeAttribute(SEEN);
+            byte[] body = (byte[]) request.getAttribute(BodyRead.BODY);
+            request.removeAttribute(BodyRead.BODY);
+            try {
+                serveBody(request, response, read, body);
+            } finally {
+                ended(request, response, read);
+            }
+            return;
+        }
+        Seen seen = new Seen(request.getHeader("Mcp-Method"), System.nanoTime());
         if (!drain.enter()) {
             response.setHeader("Connection", "close");
             Answers.refuse(response, 503, "the server is stopping");
-            logged(request, response, seen, start);
+            logged(request, response, seen);
             return;
         }
         try {
             answer(request, response, seen);
         } finally {
-            drain.exit();
-            logged(request, response, seen, start);
+            if (!seen.bodyPending) {
+                ended(request, response, seen);
+            }
         }
     }
 
-    /** What the access log names of a request, learnt as it is served. */
+    /**
+     * What the access log names of a request, learnt as it is served, and what it holds while its body is read: its
+     * server and its bytes in flight.
+     */
     private static final class Seen {
+        final long start;
         String mcpMethod;
         String principal;
+        boolean bodyPending;
+        boolean ended;
+        ServerUse server;
+        BytesInFlight.Reservation bytes;
 
-        Seen(String mcpMethod) {
+        Seen(String mcpMethod, long start) {
             this.mcpMethod = mcpMethod;
+            this.start = start;
         }
+    }
+
+    /** Ends a request, once: what it held is freed, the drain counts it out, the log has its line. */
+    private void ended(HttpServletRequest request, HttpServletResponse response, Seen seen) {
+        synchronized (seen) {
+            if (seen.ended) {
+                return;
+            }
+            seen.ended = true;
+        }
+        if (seen.server != null) {
+            seen.server.close();
+        }
+        if (seen.bytes != null) {
+            seen.bytes.close();
+        }
+        drain.exit();
+        logged(request, response, seen);
     }
 
     private void answer(HttpServletRequest request, HttpServletResponse response, Seen seen)
@@ -164,27 +205,47 @@ final class FrontServlet extends HttpServlet {
             Answers.refuse(response, 403, "no memory is served here for " + principal.name());
             return;
         }
-        try (ServerUse server = use.get()) {
-            request.setAttribute(PRINCIPAL, principal);
-            HttpServletRequest handedOn = request;
-            JsonNode body = null;
-            if (request.getMethod().equals("POST")) {
-                Optional<byte[]> bytes = BufferedRequest.readBody(request, maxRequestBytes);
-                if (bytes.isEmpty()) {
-                    response.setHeader("Connection", "close");
-                    Answers.refuse(response, 413, "the request body is over " + maxRequestBytes + " bytes"
-                            + " (--max-request-bytes)");
-                    return;
-                }
-                body = json(bytes.get());
-                handedOn = new BufferedRequest(request, bytes.get());
-                if (seen.mcpMethod == null) {
-                    seen.mcpMethod = Revision.method(body);
-                }
-            }
-            server.serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
-                    request.getHeader(Revision.VERSION_HEADER), body), handedOn, response);
+        seen.server = use.get();
+        request.setAttribute(PRINCIPAL, principal);
+        if (!request.getMethod().equals("POST")) {
+            seen.server.serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
+                    request.getHeader(Revision.VERSION_HEADER), null), request, response);
+            return;
         }
+        long declared = request.getContentLengthLong();
+        if (declared > limits.maxRequestBytes()) {
+            response.setHeader("Connection", "close");
+            Answers.refuse(response, 413, "the request body is over " + limits.maxRequestBytes() + " bytes"
+                    + " (--max-request-bytes)");
+            return;
+        }
+        seen.bytes = limits.inFlight().open(principal.name());
+        Optional<BytesInFlight.Refusal> full = seen.bytes.growTo(Math.max(declared, 0));
+        if (full.isPresent()) {
+            response.setHeader("Connection", "close");
+            response.setHeader("Retry-After", Long.toString(BytesInFlight.RETRY_AFTER_SECONDS));
+            Answers.refuse(response, full.get().status(), full.get().reason());
+            return;
+        }
+        request.setAttribute(SEEN, seen);
+        BodyRead.start(request, limits, seen.bytes, () -> ended(request, response, seen));
+        seen.bodyPending = true;
+    }
+
+    /** Serves a request whose body has been read: refused when its JSON is over a limit, else handed on. */
+    private void serveBody(HttpServletRequest request, HttpServletResponse response, Seen seen, byte[] body)
+            throws ServletException, IOException {
+        RequestHead head = RequestHead.of(body, limits.parse());
+        if (seen.mcpMethod == null) {
+            seen.mcpMethod = head.method();
+        }
+        if (head.overLimit() != null) {
+            Answers.invalidRequest(response, head.id(), head.overLimit());
+            return;
+        }
+        seen.server.serve(Revision.of("POST", request.getHeader(Revision.SESSION_HEADER),
+                request.getHeader(Revision.VERSION_HEADER), head.method()), new BufferedRequest(request, body),
+                response);
     }
 
     /** Returns whether the request is a GET or HEAD, which a document path answers; refuses it 405 if not. */
@@ -198,16 +259,8 @@ final class FrontServlet extends HttpServlet {
         return false;
     }
 
-    private static JsonNode json(byte[] body) {
-        try {
-            return SharedJson.mapper().readTree(body);
-        } catch (IOException notJson) {
-            return null; // the transport answers it with a parse error
-        }
-    }
-
-    private void logged(HttpServletRequest request, HttpServletResponse response, Seen seen, long start) {
+    private void logged(HttpServletRequest request, HttpServletResponse response, Seen seen) {
         log.request(request.getMethod(), request.getRequestURI(), seen.mcpMethod, seen.principal,
-                response.getStatus(), (System.nanoTime() - start) / 1_000_000);
+                response.getStatus(), (System.nanoTime() - seen.start) / 1_000_000);
     }
 }

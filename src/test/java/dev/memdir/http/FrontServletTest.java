@@ -74,7 +74,7 @@ class FrontServletTest {
     private void start(int rate) throws Exception {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
                 authenticator, new RateLimiter(rate, () -> 0L),
-                new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), 1024, none,
+                new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), RequestLimits.of(1024), none,
                 new AccessLog(new PrintStream(log, true, StandardCharsets.UTF_8)), new Drain(), Map.of());
         server = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         server.start();

@@ -96,7 +96,7 @@ class PrincipalNamespacesTest {
         opened.add(principal);
         Settings own = NamespaceSettings.of(settings, principal);
         return new NamespaceServer(ServedMemory.open(own, "0", StoreChoice.open(own, principal.name()),
-                principal.name()), SharedJson.mcp(), 1 << 20);
+                principal.name()), SharedJson.mcp(), 1 << 20, new ParseLimits(1 << 20));
     }
 
     private void pass(Duration time) {
@@ -231,8 +231,9 @@ class PrincipalNamespacesTest {
     /** Serves {@link #servers} on loopback, every request acting for {@link #ANN}. */
     private void serve() throws Exception {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
-                authorization -> new Authentication.Accepted(ANN), new RateLimiter(1000), new RateLimiter(1000), 1 << 20,
-                servers, new AccessLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+                authorization -> new Authentication.Accepted(ANN), new RateLimiter(1000), new RateLimiter(1000),
+                RequestLimits.of(1 << 20), servers,
+                new AccessLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
                 new Drain(), Map.of());
         jetty = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         jetty.start();
