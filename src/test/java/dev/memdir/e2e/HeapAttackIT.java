@@ -23,7 +23,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,10 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 20, point 3: one principal must not exhaust the heap. The jar runs with a 512 MiB heap; mallory fires
  * {@code tools/list} requests whose params hold about 4 MiB of {@code [[],[],...]} (1.4 million empty arrays) from
- * {@value #MALLORY_THREADS} threads, {@value #MALLORY_REQUESTS} in all, as fast as its rate lets it, while alice
- * makes ordinary calls and {@code /healthz} is polled. Every call of alice's is answered correctly, every health check
- * answers 200, the server never runs out of memory and outlives the attack. The store plays no part (mallory's
- * requests are refused before any store is asked), so the directory store only.
+ * {@value #MALLORY_THREADS} threads, as fast as its rate lets it ({@value #MALLORY_PER_SECOND} a second), while alice
+ * makes ordinary calls and {@code /healthz} is polled: at least {@value #MALLORY_REQUESTS} requests and on until alice
+ * has made {@value #ALICE_CALLS} calls and the health check answered {@value #HEALTH_CHECKS} times, at most
+ * {@value #MALLORY_AT_MOST}. Every call of alice's is answered correctly, every health check answers 200, the server
+ * never runs out of memory and outlives the attack. The store plays no part (mallory's requests are refused before
+ * any store is asked), so the directory store only.
  */
 @Timeout(value = 420, unit = TimeUnit.SECONDS)
 class HeapAttackIT {
@@ -43,6 +47,11 @@ class HeapAttackIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MALLORY_THREADS = 16;
     private static final int MALLORY_REQUESTS = 160;
+    private static final int MALLORY_AT_MOST = 600;
+    /** memdir's default rate: faster, mallory's requests are only refused for it. */
+    private static final int MALLORY_PER_SECOND = 50;
+    private static final int ALICE_CALLS = 12;
+    private static final int HEALTH_CHECKS = 6;
     /** However the server fares, mallory stops sending after this. */
     private static final Duration ATTACK_AT_MOST = Duration.ofSeconds(120);
     private static final Duration PATIENCE = Duration.ofSeconds(30);
@@ -78,7 +87,8 @@ class HeapAttackIT {
             long attackMillis;
             try {
                 long started = System.nanoTime();
-                malloryAnswers = attack(server.mcp(), mallory);
+                malloryAnswers = attack(server.mcp(), mallory,
+                        () -> aliceCalls.get() >= ALICE_CALLS && healthChecks.get() >= HEALTH_CHECKS);
                 attackMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             } finally {
                 attacking.set(false);
@@ -103,8 +113,8 @@ class HeapAttackIT {
             assertThat(server.stderr()).doesNotContain("OutOfMemoryError");
             assertThat(aliceFailures).as("alice's calls that failed").isEmpty();
             assertThat(healthFailures).as("health checks that failed").isEmpty();
-            assertThat(aliceCalls.get()).as("alice called throughout").isGreaterThan(3);
-            assertThat(healthChecks.get()).isGreaterThan(3);
+            assertThat(aliceCalls.get()).as("alice's calls during the attack").isGreaterThanOrEqualTo(ALICE_CALLS);
+            assertThat(healthChecks.get()).as("health checks during the attack").isGreaterThanOrEqualTo(HEALTH_CHECKS);
             // After the attack too: a plain call and the health check.
             assertThat(text(aliceRequests.call("tools/call", tool("view", Map.of("path", "/memories/a.md")))))
                     .isEqualTo("Here's the content of /memories/a.md with line numbers:\n     1\talpha");
@@ -113,18 +123,27 @@ class HeapAttackIT {
         }
     }
 
-    /** Mallory's requests: the answers by status ("failed" for none), once all are sent or the time is up. */
-    private static Map<String, Integer> attack(URI mcp, String token) throws Exception {
+    /**
+     * Mallory's requests, until at least {@value #MALLORY_REQUESTS} are sent and {@code othersDone}, or
+     * {@value #MALLORY_AT_MOST} are, or the time is up: the answers by status ("failed" for none).
+     */
+    private static Map<String, Integer> attack(URI mcp, String token, BooleanSupplier othersDone)
+            throws Exception {
         byte[] body = arraysBody(4 * 1024 * 1024 - 1024);
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         Map<String, Integer> answers = Collections.synchronizedMap(new TreeMap<>());
-        long deadline = System.nanoTime() + ATTACK_AT_MOST.toNanos();
+        long started = System.nanoTime();
+        long deadline = started + ATTACK_AT_MOST.toNanos();
         ExecutorService threads = Executors.newFixedThreadPool(MALLORY_THREADS);
+        AtomicInteger sent = new AtomicInteger();
         try {
-            List<Future<?>> sent = new ArrayList<>();
+            List<Future<?>> running = new ArrayList<>();
             for (int t = 0; t < MALLORY_THREADS; t++) {
-                sent.add(threads.submit(() -> {
-                    for (int i = 0; i < MALLORY_REQUESTS / MALLORY_THREADS && System.nanoTime() < deadline; i++) {
+                running.add(threads.submit(() -> {
+                    for (int i = sent.getAndIncrement(); i < MALLORY_AT_MOST && System.nanoTime() < deadline
+                            && (i < MALLORY_REQUESTS || !othersDone.getAsBoolean()); i = sent.getAndIncrement()) {
+                        pause(TimeUnit.NANOSECONDS.toMillis(started + i * TimeUnit.SECONDS.toNanos(1)
+                                / MALLORY_PER_SECOND - System.nanoTime()));
                         String outcome;
                         try {
                             outcome = Integer.toString(http.send(HttpRequest.newBuilder(mcp).timeout(PATIENCE)
@@ -143,7 +162,7 @@ class HeapAttackIT {
                     return null;
                 }));
             }
-            for (Future<?> thread : sent) {
+            for (Future<?> thread : running) {
                 thread.get(ATTACK_AT_MOST.toSeconds() + 2 * PATIENCE.toSeconds(), TimeUnit.SECONDS);
             }
         } finally {
@@ -223,7 +242,7 @@ class HeapAttackIT {
 
     private static void pause(long millis) {
         try {
-            Thread.sleep(millis);
+            Thread.sleep(Math.max(0, millis));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
