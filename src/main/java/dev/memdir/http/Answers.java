@@ -1,6 +1,9 @@
 package dev.memdir.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.json.SharedJson;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -11,11 +14,24 @@ import java.util.Map;
 /** The answers the front servlet gives itself: one line of JSON each. */
 final class Answers {
 
+    static final int INVALID_REQUEST = -32600;
+
     private Answers() {}
 
     /** Refuses a request: {@code {"error": reason}} with {@code status}. */
     static void refuse(HttpServletResponse response, int status, String reason) throws IOException {
         write(response, status, Map.of("error", reason));
+    }
+
+    /**
+     * Refuses a JSON-RPC request that is not one memdir takes: 400 with the JSON-RPC error {@code -32600} (Invalid
+     * Request), which echoes the request's id when it is known ({@code null} otherwise).
+     */
+    static void invalidRequest(HttpServletResponse response, JsonNode id, String reason) throws IOException {
+        ObjectNode error = SharedJson.mapper().createObjectNode().put("jsonrpc", "2.0");
+        error.set("id", id == null ? NullNode.getInstance() : id);
+        error.putObject("error").put("code", INVALID_REQUEST).put("message", "Invalid Request: " + reason);
+        write(response, 400, error);
     }
 
     /** The health check's answer: {@code {"status": "ok"}} or {@code {"status": "unavailable"}}. */
@@ -25,15 +41,15 @@ final class Answers {
         write(response, storeAnswers ? 200 : 503, body);
     }
 
-    static String line(Map<String, ?> body) {
+    static String line(Object body) {
         try {
             return SharedJson.mapper().writeValueAsString(body);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a map of strings is always JSON", e);
+            throw new IllegalStateException("a map of strings or a tree is always JSON", e);
         }
     }
 
-    private static void write(HttpServletResponse response, int status, Map<String, ?> body) throws IOException {
+    private static void write(HttpServletResponse response, int status, Object body) throws IOException {
         byte[] bytes = (line(body) + "\n").getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType("application/json");

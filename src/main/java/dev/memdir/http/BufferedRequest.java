@@ -7,12 +7,10 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
-/** A request whose body was read ahead (to check its size and route it), handed on with that body. */
+/** A request whose body was read ahead (to bound its cost and route it), handed on with that body. */
 final class BufferedRequest extends HttpServletRequestWrapper {
 
     private final byte[] body;
@@ -20,17 +18,6 @@ final class BufferedRequest extends HttpServletRequestWrapper {
     BufferedRequest(HttpServletRequest request, byte[] body) {
         super(request);
         this.body = body;
-    }
-
-    /** Reads the body of {@code request}: empty when it is over {@code limit} bytes (nothing past it is read). */
-    static Optional<byte[]> readBody(HttpServletRequest request, long limit) throws IOException {
-        long declared = request.getContentLengthLong();
-        if (declared > limit) {
-            return Optional.empty();
-        }
-        InputStream in = request.getInputStream();
-        byte[] bytes = in.readNBytes((int) Math.min(limit, Integer.MAX_VALUE - 8) + 1);
-        return bytes.length > limit ? Optional.empty() : Optional.of(bytes);
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Predicate;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -115,11 +116,12 @@ public final class HttpServe {
             Optional<KeyStore> keys, AccessControl access, Principal local, PrintStream err)
             throws IOException, InterruptedException {
         HttpSettings http = settings.http();
-        int maxBytes = (int) Math.min(http.maxRequestBytes(), Integer.MAX_VALUE - 8);
+        RequestLimits limits = RequestLimits.of(http.maxRequestBytes());
+        TrustedProxies trusted = new TrustedProxies(http.trustedProxies());
         NamespaceServers opened = access.openAtStart()
-                ? new LocalThenPrincipals(local, single(settings, version, local, maxBytes),
-                        () -> perPrincipal(settings, version, maxBytes))
-                : perPrincipal(settings, version, maxBytes);
+                ? new LocalThenPrincipals(local, single(settings, version, local, limits),
+                        () -> perPrincipal(settings, version, limits))
+                : perPrincipal(settings, version, limits);
         CredentialHolds holds = new CredentialHolds(access.authenticator());
         try (NamespaceServers servers = opened;
                 Periodic idleSweep = new Periodic("memdir-idle-sweep", IDLE_SWEEP, servers::closeIdle);
@@ -127,10 +129,9 @@ public final class HttpServe {
             Drain drain = new Drain();
             FrontServlet front = new FrontServlet(new HostAndOrigin(address.host(), bound.isLoopbackAddress(),
                     http.allowedOrigins()), access.authenticator(), new RateLimiter(http.rate()),
-                    new RefusalsByClient(new RateLimiter(FrontServlet.REFUSALS_PER_SECOND),
-                            new TrustedProxies(http.trustedProxies())), holds, http.maxRequestBytes(), servers,
-                    new AccessLog(err), drain, access.publicDocuments());
-            Server server = jetty(address, keys, front);
+                    new RefusalsByClient(new RateLimiter(FrontServlet.REFUSALS_PER_SECOND), trusted), holds, limits,
+                    servers, new AccessLog(err), drain, access.publicDocuments());
+            Server server = jetty(address, keys, front, trusted::trusts);
             try {
                 server.start();
             } catch (Exception e) {
@@ -160,19 +161,19 @@ public final class HttpServe {
     }
 
     /** The configured memory, served to the local principal. */
-    private static NamespaceServers single(Settings settings, String version, Principal local, int maxBytes)
-            throws IOException {
+    private static NamespaceServers single(Settings settings, String version, Principal local,
+            RequestLimits limits) throws IOException {
         String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
         MemoryStore store = StoreChoice.open(settings, sessionId);
         return new SingleNamespace(local.namespace(), settings.readOnly(),
-                server(ServedMemory.open(settings, version, store, sessionId), maxBytes));
+                server(ServedMemory.open(settings, version, store, sessionId), limits));
     }
 
     /**
      * A server per principal on its namespace, the principal's name the actor in its history, all on one set of
      * shared connections (on PostgreSQL); the configured memory answers for health.
      */
-    private static NamespaceServers perPrincipal(Settings settings, String version, int maxBytes)
+    private static NamespaceServers perPrincipal(Settings settings, String version, RequestLimits limits)
             throws IOException {
         NamespaceSettings.unnest(settings);
         NamespaceStores stores = StoreChoice.openShared(settings);
@@ -191,13 +192,14 @@ public final class HttpServe {
         return new PrincipalNamespaces(principal -> {
             Settings own = NamespaceSettings.claimed(settings, principal);
             MemoryStore store = stores.open(own, principal.name());
-            return server(ServedMemory.openForPrincipal(own, version, store, principal.name()), maxBytes);
+            return server(ServedMemory.openForPrincipal(own, version, store, principal.name()), limits);
         }, () -> ServedMemory.answers(health), shared);
     }
 
-    private static NamespaceServer server(ServedMemory memory, int maxBytes) throws IOException {
+    private static NamespaceServer server(ServedMemory memory, RequestLimits limits) throws IOException {
         try {
-            return new NamespaceServer(memory, SharedJson.mcp(), maxBytes);
+            return new NamespaceServer(memory, SharedJson.mcp(),
+                    (int) Math.min(limits.maxRequestBytes(), Integer.MAX_VALUE - 8), limits.parse());
         } catch (RuntimeException e) {
             memory.close();
             throw e;
@@ -206,6 +208,15 @@ public final class HttpServe {
 
     /** Returns the Jetty server (not started) that hands every request on {@code address} to {@code front}. */
     static Server jetty(HttpAddress address, Optional<KeyStore> keys, FrontServlet front) {
+        return jetty(address, keys, front, client -> false);
+    }
+
+    /**
+     * The same, with the client addresses whose connections are not counted per address ({@code uncounted}: those of
+     * trusted proxies, through which every client comes).
+     */
+    static Server jetty(HttpAddress address, Optional<KeyStore> keys, FrontServlet front,
+            Predicate<InetAddress> uncounted) {
         Server server = new Server();
         HttpConfiguration config = new HttpConfiguration();
         config.setSendServerVersion(false);
@@ -224,6 +235,7 @@ public final class HttpServe {
         }
         connector.setHost(address.host());
         connector.setPort(address.port());
+        connector.addEventListener(new ConnectionsPerAddress(ConnectionsPerAddress.MOST, uncounted));
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");

@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One namespace's memory on {@code /mcp}: the SDK's 2026-07-28 servlet transport over the stateless server and its
  * 2025-11-25 Streamable HTTP transport, each session on the same features. The front servlet has already checked
- * Host, Origin, credentials, rate and size, so the transports check no headers of their own. The sessions begun here
- * are kept to {@link PrincipalSessions#CAP}, each held by the credential that began it, which ends it once no longer
- * accepted.
+ * Host, Origin, credentials, rate, size and JSON limits, so the transports check no headers of their own (and parse
+ * with the same limits). The sessions begun here are kept to {@link PrincipalSessions#CAP}, each held by the
+ * credential that began it, which ends it once no longer accepted.
  */
 final class NamespaceServer implements Closeable {
 
@@ -32,16 +32,16 @@ final class NamespaceServer implements Closeable {
     private final HttpServletStreamableServerTransportProvider sessions;
     private final PrincipalSessions sessionsBegun;
 
-    NamespaceServer(ServedMemory memory, McpJsonMapper json, int maxRequestBytes) {
+    NamespaceServer(ServedMemory memory, McpJsonMapper json, int maxRequestBytes, ParseLimits limits) {
         this.memory = memory;
         this.stateless = HttpServletMcpTransport.builder(memory.statelessRequests())
-                .jsonMapper(new WireJson(json))
+                .jsonMapper(new WireJson(json, limits))
                 .endpoint(ENDPOINT)
                 .maxRequestSize(maxRequestBytes)
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
                 .build();
         this.sessions = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(new WireJson(json))
+                .jsonMapper(new WireJson(json, limits))
                 .mcpEndpoint(ENDPOINT)
                 .maxRequestSize(maxRequestBytes)
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)

@@ -1,6 +1,5 @@
 package dev.memdir.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Set;
 
 /**
@@ -25,24 +24,15 @@ enum Revision {
             "2025-11-25");
 
     /**
-     * Decides from the HTTP method, the session and protocol version headers (null when absent) and the body's JSON
-     * (null when not JSON).
+     * Decides from the HTTP method, the session and protocol version headers (null when absent) and the body's
+     * JSON-RPC method (null when it has none).
      */
-    static Revision of(String httpMethod, String sessionId, String protocolVersion, JsonNode body) {
+    static Revision of(String httpMethod, String sessionId, String protocolVersion, String bodyMethod) {
         if (!"POST".equals(httpMethod) || sessionId != null) {
             return SESSIONS;
         }
-        boolean initialize = body != null && body.isObject()
-                && "initialize".equals(body.path("method").asText(null));
+        boolean initialize = "initialize".equals(bodyMethod);
         boolean sessionless = protocolVersion != null && !SESSION_REVISIONS.contains(protocolVersion);
         return initialize && !sessionless ? SESSIONS : STATELESS;
-    }
-
-    /** Returns the JSON-RPC method of a body, for the access log; null when it has none. */
-    static String method(JsonNode body) {
-        if (body == null || !body.isObject() || !body.path("method").isTextual()) {
-            return null;
-        }
-        return body.get("method").asText();
     }
 }

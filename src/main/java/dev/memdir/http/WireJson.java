@@ -1,5 +1,7 @@
 package dev.memdir.http;
 
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.json.SharedJson;
 import dev.memdir.text.Utf16;
@@ -22,14 +24,16 @@ import java.nio.charset.StandardCharsets;
  *       its JSON escape instead, as on stdio. JSON's own syntax is ASCII, so such a char can only stand inside a
  *       string.
  * </ul>
- * Everything else is {@code delegate}'s.
+ * It reads with the {@link ParseLimits} of request bodies; everything else is {@code delegate}'s.
  */
 final class WireJson implements McpJsonMapper {
 
     private final McpJsonMapper delegate;
+    private final ObjectReader limited;
 
-    WireJson(McpJsonMapper delegate) {
+    WireJson(McpJsonMapper delegate, ParseLimits limits) {
         this.delegate = delegate;
+        this.limited = limits.reader();
     }
 
     @Override
@@ -72,22 +76,26 @@ final class WireJson implements McpJsonMapper {
 
     @Override
     public <T> T readValue(String content, Class<T> type) throws IOException {
-        return delegate.readValue(content, type);
+        return limited.forType(type).readValue(content);
     }
 
     @Override
     public <T> T readValue(byte[] content, Class<T> type) throws IOException {
-        return delegate.readValue(content, type);
+        return limited.forType(type).readValue(content);
     }
 
     @Override
     public <T> T readValue(String content, TypeRef<T> type) throws IOException {
-        return delegate.readValue(content, type);
+        return limited.forType(javaType(type)).readValue(content);
     }
 
     @Override
     public <T> T readValue(byte[] content, TypeRef<T> type) throws IOException {
-        return delegate.readValue(content, type);
+        return limited.forType(javaType(type)).readValue(content);
+    }
+
+    private JavaType javaType(TypeRef<?> type) {
+        return limited.getTypeFactory().constructType(type.getType());
     }
 
     @Override

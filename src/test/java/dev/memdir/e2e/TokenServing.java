@@ -34,12 +34,18 @@ final class TokenServing {
 
     /** Starts {@code memdir serve --http address} on the store, with {@code options} after. */
     static ServingJar serve(Path temp, String address, List<String> store, String... options) throws Exception {
+        return serve(temp, List.of(), address, store, options);
+    }
+
+    /** The same with {@code jvmOptions} before {@code -jar} (a heap cap, a GC log). */
+    static ServingJar serve(Path temp, List<String> jvmOptions, String address, List<String> store,
+            String... options) throws Exception {
         List<String> args = new ArrayList<>(List.of("serve", "--http", address, "--project",
                 Files.createDirectories(temp.resolve("project")).toString(), "--managed-dir",
                 Files.createDirectories(temp.resolve("managed")).toString()));
         args.addAll(store);
         args.addAll(List.of(options));
         return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
+                .jvmOptions(jvmOptions.toArray(String[]::new)).env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
     }
 }

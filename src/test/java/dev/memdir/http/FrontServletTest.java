@@ -75,7 +75,7 @@ class FrontServletTest {
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()),
                 authenticator, new RateLimiter(rate, () -> 0L), new RefusalsByClient(
                         new RateLimiter(FrontServlet.REFUSALS_PER_SECOND, () -> 0L), TrustedProxies.NONE),
-                new CredentialHolds(authenticator), 1024, none,
+                new CredentialHolds(authenticator), RequestLimits.of(1024), none,
                 new AccessLog(new PrintStream(log, true, StandardCharsets.UTF_8)), new Drain(), Map.of());
         server = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);
         server.start();

@@ -97,7 +97,7 @@ class PrincipalNamespacesTest {
         opened.add(principal);
         Settings own = NamespaceSettings.of(settings, principal);
         return new NamespaceServer(ServedMemory.open(own, "0", StoreChoice.open(own, principal.name()),
-                principal.name()), SharedJson.mcp(), 1 << 20);
+                principal.name()), SharedJson.mcp(), 1 << 20, new ParseLimits(1 << 20));
     }
 
     private void pass(Duration time) {
@@ -234,7 +234,7 @@ class PrincipalNamespacesTest {
         Authenticator asAnn = authorization -> new Authentication.Accepted(ANN);
         FrontServlet front = new FrontServlet(new HostAndOrigin("127.0.0.1", true, List.of()), asAnn,
                 new RateLimiter(1000), new RefusalsByClient(new RateLimiter(1000), TrustedProxies.NONE),
-                new CredentialHolds(asAnn), 1 << 20, servers,
+                new CredentialHolds(asAnn), RequestLimits.of(1 << 20), servers,
                 new AccessLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
                 new Drain(), Map.of());
         jetty = HttpServe.jetty(new HttpAddress("127.0.0.1", 0), Optional.empty(), front);

@@ -31,7 +31,7 @@ class SingleNamespaceTest {
                         "project", Files.createDirectories(temp.resolve("project")).toString(),
                         "managed-dir", Files.createDirectories(temp.resolve("managed")).toString()));
         ServedMemory memory = ServedMemory.open(settings, "0", StoreChoice.open(settings, "s-1"), "s-1");
-        server = new NamespaceServer(memory, SharedJson.mcp(), 1024);
+        server = new NamespaceServer(memory, SharedJson.mcp(), 1024, new ParseLimits(1024));
     }
 
     @AfterEach

@@ -1,6 +1,7 @@
 package dev.memdir.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.json.SharedJson;
 import io.modelcontextprotocol.spec.McpError;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class WireJsonTest {
 
-    private final WireJson json = new WireJson(SharedJson.mcp());
+    private final WireJson json = new WireJson(SharedJson.mcp(), new ParseLimits(1 << 20));
 
     @Test
     void anErrorTheTransportAnswersWith_isTheJsonRpcErrorObject_withoutTheJavaException() throws Exception {
@@ -64,5 +65,25 @@ class WireJsonTest {
         assertThat(WireJson.loneSurrogatesEscaped("\udc00a\ud800")).isEqualTo("\\udc00a\\ud800");
         assertThat(WireJson.loneSurrogatesEscaped("\ud800\ud800\udc00")).isEqualTo("\\ud800\ud800\udc00");
         assertThat(WireJson.loneSurrogatesEscaped("plain")).isSameAs("plain");
+    }
+
+    @Test
+    void itReads_withTheLimitsOfRequestBodies() throws Exception {
+        assertThat(json.readValue("{\"a\":" + "[".repeat(63) + "]".repeat(63) + "}", Map.class)).containsKey("a");
+        assertThatThrownBy(() -> json.readValue("{\"a\":[[]" + ",[]".repeat(20_000) + "]}", Map.class))
+                .hasMessageContaining("Token count (10001) exceeds the maximum allowed (10000");
+        assertThatThrownBy(() -> json.readValue(("{\"a\":" + "[".repeat(64) + "]".repeat(64) + "}").getBytes(
+                StandardCharsets.UTF_8), Map.class)).hasMessageContaining("nesting depth (65)");
+    }
+
+    @Test
+    void aStringAsLongAsTheLargestBody_isRead_pastJacksonsDefault() throws Exception {
+        String text = "s".repeat(20_000_001);
+        WireJson large = new WireJson(SharedJson.mcp(), new ParseLimits(32L << 20));
+
+        assertThat(large.readValue("{\"a\":\"" + text + "\"}", Map.class).get("a")).isEqualTo(text);
+        assertThatThrownBy(() -> json.readValue("{\"a\":\"" + text + "\"}", Map.class))
+                .hasMessageContaining("exceeds the maximum allowed (1048576, from"
+                        + " `StreamReadConstraints.getMaxStringLength()`)");
     }
 }
