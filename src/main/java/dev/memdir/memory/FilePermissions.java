@@ -2,7 +2,6 @@ package dev.memdir.memory;
 
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -33,7 +32,7 @@ final class FilePermissions {
                 : new FileAttribute<?>[0];
     }
 
-    static Set<OpenOption> createOptions(StandardOpenOption... options) {
+    static Set<OpenOption> createOptions(OpenOption... options) {
         return new HashSet<>(Set.of(options));
     }
 }

@@ -4,12 +4,6 @@ import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.path.MemoryPath;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Instant;
@@ -28,7 +22,7 @@ import java.util.regex.Pattern;
  * operations were recorded left the operation out), so a kill leaves every version whole or absent (versions are
  * not flushed to the disk: a power loss may take the newest ones, never the memory files). A redacted version's
  * file is replaced by a {@code .redacted} file of its figures and who redacted it. Callers hold the store's write
- * lock.
+ * lock. Every file and directory of it is reached from the opened root, one name at a time, following no link.
  */
 final class History {
 
@@ -38,14 +32,20 @@ final class History {
     private static final Pattern VERSION_NAME =
             Pattern.compile("(\\d{8})-(\\d+)-([A-Za-z0-9_-]*)(?:\\.([a-z]+))?(\\" + REDACTED + ")?");
 
-    private record Stored(Path file, int number, long millis, String session, FileVersion.Operation operation,
-            long size, boolean redacted) {
+    /** One kept version: the file {@code file} in the directory of versions {@code directory}. */
+    private record Stored(String directory, String file, int number, long millis, String session,
+            FileVersion.Operation operation, long size, boolean redacted) {
 
         /** Returns the file's name without the redaction suffix. */
         String name() {
-            String name = file.getFileName().toString();
-            return redacted ? name.substring(0, name.length() - REDACTED.length()) : name;
+            return redacted ? file.substring(0, file.length() - REDACTED.length()) : file;
         }
+    }
+
+    /** What is read from one path's directory of versions. */
+    @FunctionalInterface
+    private interface VersionsRead<T> {
+        T read(OpenedDirectory versions) throws IOException;
     }
 
     /**
@@ -56,15 +56,13 @@ final class History {
      */
     private static final int RECOUNT_EVERY = 64;
 
-    private final Path directory;
     private final HistoryLimits limits;
     private final Clock clock;
     private final String session;
     private long countedBytes = -1;
     private int keptSinceCount;
 
-    History(Path root, HistoryLimits limits, Clock clock, String session) {
-        this.directory = root.resolve(DIRECTORY);
+    History(HistoryLimits limits, Clock clock, String session) {
         this.limits = limits;
         this.clock = clock;
         this.session = safeSession(session);
@@ -74,97 +72,103 @@ final class History {
      * Keeps {@code content}, the bytes {@code path} holds now, as its newest version, replaced by {@code operation};
      * then applies the limits.
      */
-    void keep(MemoryPath path, byte[] content, FileVersion.Operation operation) throws IOException {
-        add(path, clock.millis(), session, operation, content, Optional.empty());
+    void keep(OpenedDirectory root, MemoryPath path, byte[] content, FileVersion.Operation operation)
+            throws IOException {
+        add(root, path, clock.millis(), session, operation, content, Optional.empty());
     }
 
     /** Keeps {@code version} as another store kept it; {@code content} is empty when it was redacted. */
-    void add(MemoryPath path, FileVersion version, Optional<byte[]> content) throws IOException {
-        add(path, version.time().toEpochMilli(), safeSession(version.session()), version.operation(),
+    void add(OpenedDirectory root, MemoryPath path, FileVersion version, Optional<byte[]> content)
+            throws IOException {
+        add(root, path, version.time().toEpochMilli(), safeSession(version.session()), version.operation(),
                 content.orElse(new byte[0]), version.redaction().map(redaction -> redactedFigures(version.size(),
                         version.sha256(), redaction.actor(), redaction.time().toEpochMilli())));
     }
 
-    private void add(MemoryPath path, long millis, String keptBy, FileVersion.Operation operation, byte[] content,
-            Optional<String> redactedFigures) throws IOException {
-        Path versions = versionsOf(path);
-        if (!Files.isDirectory(versions, LinkOption.NOFOLLOW_LINKS)) {
-            Files.createDirectories(versions, FilePermissions.privateDirectory(versions));
-        }
-        if (!Files.exists(versions.resolve(PATH_FILE), LinkOption.NOFOLLOW_LINKS)) {
-            AtomicFiles.writeWithoutFlush(versions.resolve(PATH_FILE), key(path).getBytes(StandardCharsets.UTF_8));
-        }
-        List<Stored> stored = stored(versions);
-        int number = stored.isEmpty() ? 1 : stored.get(stored.size() - 1).number() + 1;
-        String name = String.format("%08d-%d-%s.%s", number, millis, keptBy, operation.label());
-        byte[] written = redactedFigures.map(figures -> figures.getBytes(StandardCharsets.UTF_8)).orElse(content);
-        Path file = versions.resolve(redactedFigures.isPresent() ? name + REDACTED : name);
-        AtomicFiles.writeWithoutFlush(file, written);
-        stored.add(new Stored(file, number, millis, keptBy, operation, written.length, redactedFigures.isPresent()));
-        long dropped = 0;
-        for (int i = 0; i < stored.size() - limits.keep(); i++) {
-            Files.deleteIfExists(stored.get(i).file());
-            dropped += stored.get(i).size();
-        }
-        if (countedBytes < 0 || ++keptSinceCount >= RECOUNT_EVERY) {
-            countedBytes = keepWithinBytes();
-            keptSinceCount = 0;
-        } else {
-            countedBytes += written.length - dropped;
-            if (countedBytes > limits.maxBytes()) {
-                countedBytes = keepWithinBytes();
+    private void add(OpenedDirectory root, MemoryPath path, long millis, String keptBy,
+            FileVersion.Operation operation, byte[] content, Optional<String> redactedFigures) throws IOException {
+        String directory = versionsName(path);
+        try (OpenedDirectory history = root.directoryMade(DIRECTORY);
+                OpenedDirectory versions = history.directoryMade(directory)) {
+            if (versions.attributes(PATH_FILE) == null) {
+                AtomicFiles.writeWithoutFlush(versions, PATH_FILE, key(path).getBytes(StandardCharsets.UTF_8));
+            }
+            List<Stored> stored = stored(versions, directory);
+            int number = stored.isEmpty() ? 1 : stored.get(stored.size() - 1).number() + 1;
+            String name = String.format("%08d-%d-%s.%s", number, millis, keptBy, operation.label());
+            byte[] written = redactedFigures.map(figures -> figures.getBytes(StandardCharsets.UTF_8))
+                    .orElse(content);
+            String file = redactedFigures.isPresent() ? name + REDACTED : name;
+            AtomicFiles.writeWithoutFlush(versions, file, written);
+            stored.add(new Stored(directory, file, number, millis, keptBy, operation, written.length,
+                    redactedFigures.isPresent()));
+            long dropped = 0;
+            for (int i = 0; i < stored.size() - limits.keep(); i++) {
+                versions.deleteIfExists(stored.get(i).file());
+                dropped += stored.get(i).size();
+            }
+            if (countedBytes < 0 || ++keptSinceCount >= RECOUNT_EVERY) {
+                countedBytes = keepWithinBytes(history);
+                keptSinceCount = 0;
+            } else {
+                countedBytes += written.length - dropped;
+                if (countedBytes > limits.maxBytes()) {
+                    countedBytes = keepWithinBytes(history);
+                }
             }
         }
     }
 
     /**
-     * Keeps every memory file under {@code top} (a file or a directory of the memory), links left alone, replaced by
-     * {@code operation}; returns how many files it kept and their bytes.
+     * Keeps every memory file at or below the entry {@code name} of {@code parent} ({@code top}: a file or a
+     * directory of the memory), links left alone, replaced by {@code operation}; returns how many files it kept and
+     * their bytes.
      */
-    Usage keepTree(MemoryPath topPath, Path top, FileVersion.Operation operation) throws IOException {
+    Usage keepTree(OpenedDirectory root, MemoryPath top, OpenedDirectory parent, String name,
+            FileVersion.Operation operation) throws IOException {
         long[] kept = new long[2];
-        Files.walkFileTree(top, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                if (attributes.isRegularFile() && !MemoryNames.reserved(file.getFileName().toString())) {
-                    kept[0]++;
-                    kept[1] += attributes.size();
-                    List<String> segments = new ArrayList<>(topPath.segments());
-                    top.relativize(file).forEach(part -> segments.add(part.toString()));
-                    segments.removeIf(String::isEmpty);
-                    keep(MemoryPath.of(segments), Files.readAllBytes(file), operation);
-                }
-                return FileVisitResult.CONTINUE;
-            }
+        List<String> above = top.segments().subList(0, top.segments().size() - 1);
+        MemoryFileWalk.below(parent, name, (directory, segments, attributes) -> {
+            kept[0]++;
+            kept[1] += attributes.size();
+            List<String> path = new ArrayList<>(above);
+            path.addAll(segments);
+            keep(root, MemoryPath.of(path), directory.read(segments.get(segments.size() - 1)), operation);
         });
         return new Usage(kept[0], kept[1]);
     }
 
     /** Returns the kept versions of {@code path}, newest first. */
-    List<FileVersion> versions(MemoryPath path) throws IOException {
-        List<Stored> stored = stored(versionsOf(path));
-        List<FileVersion> versions = new ArrayList<>();
-        for (int i = stored.size() - 1; i >= 0; i--) {
-            Stored version = stored.get(i);
-            Instant time = Instant.ofEpochMilli(version.millis());
-            if (version.redacted()) {
-                List<String> figures = Files.readAllLines(version.file(), StandardCharsets.UTF_8);
-                versions.add(new FileVersion(version.number(), time, version.session(), Long.parseLong(figures.get(0)),
-                        figures.get(1), version.operation(), Optional.of(new FileVersion.Redaction(figures.get(2),
-                                Instant.ofEpochMilli(Long.parseLong(figures.get(3)))))));
-            } else {
-                versions.add(new FileVersion(version.number(), time, version.session(), version.size(),
-                        Sha256.hex(Files.readAllBytes(version.file())), version.operation(), Optional.empty()));
+    List<FileVersion> versions(OpenedDirectory root, MemoryPath path) throws IOException {
+        return readVersions(root, path, List.of(), versions -> {
+            List<Stored> stored = stored(versions, versionsName(path));
+            List<FileVersion> found = new ArrayList<>();
+            for (int i = stored.size() - 1; i >= 0; i--) {
+                Stored version = stored.get(i);
+                Instant time = Instant.ofEpochMilli(version.millis());
+                byte[] bytes = versions.read(version.file());
+                if (version.redacted()) {
+                    List<String> figures = new String(bytes, StandardCharsets.UTF_8).lines().toList();
+                    found.add(new FileVersion(version.number(), time, version.session(),
+                            Long.parseLong(figures.get(0)), figures.get(1), version.operation(),
+                            Optional.of(new FileVersion.Redaction(figures.get(2),
+                                    Instant.ofEpochMilli(Long.parseLong(figures.get(3)))))));
+                } else {
+                    found.add(new FileVersion(version.number(), time, version.session(), version.size(),
+                            Sha256.hex(bytes), version.operation(), Optional.empty()));
+                }
             }
-        }
-        return versions;
+            return found;
+        });
     }
 
     /** Returns the bytes of version {@code number} of {@code path}, or empty when it is not kept or redacted. */
-    Optional<byte[]> content(MemoryPath path, int number) throws IOException {
-        Optional<Stored> stored = find(path, number);
-        return stored.isPresent() && !stored.get().redacted()
-                ? Optional.of(Files.readAllBytes(stored.get().file())) : Optional.empty();
+    Optional<byte[]> content(OpenedDirectory root, MemoryPath path, int number) throws IOException {
+        return readVersions(root, path, Optional.empty(), versions -> {
+            Optional<Stored> stored = find(versions, path, number);
+            return stored.isPresent() && !stored.get().redacted()
+                    ? Optional.of(versions.read(stored.get().file())) : Optional.empty();
+        });
     }
 
     /**
@@ -172,42 +176,72 @@ final class History {
      * the content is deleted, so a kill leaves the content or the redaction (at worst both, redacted again by a
      * second call).
      */
-    void redact(MemoryPath path, int number, String actor) throws IOException {
-        Optional<Stored> found = find(path, number);
-        if (found.isEmpty() || found.get().redacted()) {
-            return;
-        }
-        Stored version = found.get();
-        byte[] content = Files.readAllBytes(version.file());
-        AtomicFiles.write(version.file().resolveSibling(version.name() + REDACTED), redactedFigures(content.length,
-                Sha256.hex(content), actor, clock.millis()).getBytes(StandardCharsets.UTF_8));
-        Files.delete(version.file());
-        AtomicFiles.syncDirectory(version.file().getParent());
+    void redact(OpenedDirectory root, MemoryPath path, int number, String actor) throws IOException {
+        readVersions(root, path, null, versions -> {
+            Optional<Stored> found = find(versions, path, number);
+            if (found.isEmpty() || found.get().redacted()) {
+                return null;
+            }
+            Stored version = found.get();
+            byte[] content = versions.read(version.file());
+            AtomicFiles.write(versions, version.name() + REDACTED, redactedFigures(content.length,
+                    Sha256.hex(content), actor, clock.millis()).getBytes(StandardCharsets.UTF_8));
+            versions.deleteFile(version.file());
+            versions.sync();
+            return null;
+        });
     }
 
     /** Returns every path with a directory of versions that names it, in no particular order. */
-    List<MemoryPath> paths() throws IOException {
+    List<MemoryPath> paths(OpenedDirectory root) throws IOException {
         List<MemoryPath> paths = new ArrayList<>();
-        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+        Optional<OpenedDirectory> found = root.existingDirectory(DIRECTORY);
+        if (found.isEmpty()) {
             return paths;
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
-            for (Path versions : files) {
-                Path named = versions.resolve(PATH_FILE);
-                if (Files.isRegularFile(named, LinkOption.NOFOLLOW_LINKS)) {
-                    paths.add(MemoryPath.of(List.of(Files.readString(named, StandardCharsets.UTF_8).split("/"))));
+        try (OpenedDirectory history = found.get()) {
+            for (String name : history.names()) {
+                Optional<OpenedDirectory> versions = history.existingDirectory(name);
+                if (versions.isEmpty()) {
+                    continue;
+                }
+                try (OpenedDirectory named = versions.get()) {
+                    BasicFileAttributes attributes = named.attributes(PATH_FILE);
+                    if (attributes != null && attributes.isRegularFile()) {
+                        String key = new String(named.read(PATH_FILE), StandardCharsets.UTF_8);
+                        paths.add(MemoryPath.of(List.of(key.split("/"))));
+                    }
                 }
             }
         }
         return paths;
     }
 
-    private Optional<Stored> find(MemoryPath path, int number) throws IOException {
-        return stored(versionsOf(path)).stream().filter(stored -> stored.number() == number).findFirst();
+    /** Reads {@code path}'s directory of versions; {@code none} when there is none. */
+    private static <T> T readVersions(OpenedDirectory root, MemoryPath path, T none, VersionsRead<T> read)
+            throws IOException {
+        Optional<OpenedDirectory> found = root.existingDirectory(DIRECTORY);
+        if (found.isEmpty()) {
+            return none;
+        }
+        try (OpenedDirectory history = found.get()) {
+            Optional<OpenedDirectory> versions = history.existingDirectory(versionsName(path));
+            if (versions.isEmpty()) {
+                return none;
+            }
+            try (OpenedDirectory opened = versions.get()) {
+                return read.read(opened);
+            }
+        }
     }
 
-    private Path versionsOf(MemoryPath path) {
-        return directory.resolve(Sha256.hex(key(path).getBytes(StandardCharsets.UTF_8)));
+    private static Optional<Stored> find(OpenedDirectory versions, MemoryPath path, int number) throws IOException {
+        return stored(versions, versionsName(path)).stream().filter(stored -> stored.number() == number)
+                .findFirst();
+    }
+
+    private static String versionsName(MemoryPath path) {
+        return Sha256.hex(key(path).getBytes(StandardCharsets.UTF_8));
     }
 
     private static String key(MemoryPath path) {
@@ -222,21 +256,16 @@ final class History {
         return size + "\n" + sha256 + "\n" + actor.replaceAll("\\R", " ") + "\n" + millis + "\n";
     }
 
-    /** The versions in one file's directory, oldest first. */
-    private static List<Stored> stored(Path versions) throws IOException {
+    /** The versions in one file's directory of versions (named {@code directory}), oldest first. */
+    private static List<Stored> stored(OpenedDirectory versions, String directory) throws IOException {
         List<Stored> stored = new ArrayList<>();
-        if (!Files.isDirectory(versions, LinkOption.NOFOLLOW_LINKS)) {
-            return stored;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(versions)) {
-            for (Path entry : entries) {
-                Matcher name = VERSION_NAME.matcher(entry.getFileName().toString());
-                if (name.matches() && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
-                    stored.add(new Stored(entry, Integer.parseInt(name.group(1)), Long.parseLong(name.group(2)),
-                            name.group(3), name.group(4) == null ? FileVersion.Operation.UNRECORDED
-                                    : FileVersion.Operation.of(name.group(4)),
-                            Files.size(entry), name.group(5) != null));
-                }
+        for (DirectoryEntry entry : DirectoryEntry.of(versions)) {
+            Matcher name = VERSION_NAME.matcher(entry.name());
+            if (name.matches() && entry.attributes().isRegularFile()) {
+                stored.add(new Stored(directory, entry.name(), Integer.parseInt(name.group(1)),
+                        Long.parseLong(name.group(2)), name.group(3), name.group(4) == null
+                                ? FileVersion.Operation.UNRECORDED : FileVersion.Operation.of(name.group(4)),
+                        entry.attributes().size(), name.group(5) != null));
             }
         }
         stored.sort(Comparator.comparingInt(Stored::number));
@@ -244,11 +273,14 @@ final class History {
     }
 
     /** Counts every kept version and drops the oldest while they pass the byte limit; returns the bytes left. */
-    private long keepWithinBytes() throws IOException {
+    private long keepWithinBytes(OpenedDirectory history) throws IOException {
         List<Stored> all = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
-            for (Path versions : files) {
-                all.addAll(stored(versions));
+        for (String name : history.names()) {
+            Optional<OpenedDirectory> versions = history.existingDirectory(name);
+            if (versions.isPresent()) {
+                try (OpenedDirectory opened = versions.get()) {
+                    all.addAll(stored(opened, name));
+                }
             }
         }
         long total = all.stream().mapToLong(Stored::size).sum();
@@ -257,7 +289,9 @@ final class History {
             if (total <= limits.maxBytes()) {
                 break;
             }
-            Files.deleteIfExists(oldest.file());
+            try (OpenedDirectory versions = history.directory(oldest.directory())) {
+                versions.deleteIfExists(oldest.file());
+            }
             total -= oldest.size();
         }
         return total;

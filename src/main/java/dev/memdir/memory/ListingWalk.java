@@ -2,35 +2,35 @@ package dev.memdir.memory;
 
 import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** The directory store's walk for a listing: listed directories and regular files, pre-order, sorted by name. */
+/**
+ * The directory store's walk for a listing: listed directories and regular files, pre-order, sorted by name; each
+ * directory opened relative to the one above it.
+ */
 final class ListingWalk {
-
-    private record Child(String name, BasicFileAttributes attributes) {}
 
     private ListingWalk() {}
 
-    static List<ListedEntry> entries(Path directory, String display, int depth) {
+    static List<ListedEntry> entries(OpenedDirectory directory, String display, int depth) {
         List<ListedEntry> entries = new ArrayList<>();
         walk(directory, display, depth, entries);
         return entries;
     }
 
-    private static void walk(Path directory, String display, int depth, List<ListedEntry> entries) {
-        for (Child child : listedChildren(directory)) {
+    private static void walk(OpenedDirectory directory, String display, int depth, List<ListedEntry> entries) {
+        for (DirectoryEntry child : listedChildren(directory)) {
             String childDisplay = display + "/" + child.name();
             boolean isDirectory = child.attributes().isDirectory();
             entries.add(new ListedEntry(childDisplay, isDirectory, child.attributes().size()));
             if (isDirectory && depth > 1) {
-                walk(directory.resolve(child.name()), childDisplay, depth - 1, entries);
+                try (OpenedDirectory below = directory.directory(child.name())) {
+                    walk(below, childDisplay, depth - 1, entries);
+                } catch (IOException unreadable) {
+                    // An unreadable or vanished directory lists as empty rather than failing the whole view.
+                }
             }
         }
     }
@@ -39,24 +39,19 @@ final class ListingWalk {
      * Returns the directories and regular files to list, sorted by name; links and names that are not listed are
      * left out. (Sorted once as a list: a sorted map cost a third of the time of viewing 10,000 files.)
      */
-    private static List<Child> listedChildren(Path directory) {
-        List<Child> children = new ArrayList<>();
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory)) {
-            for (Path child : stream) {
-                String name = child.getFileName().toString();
-                if (!MemoryNames.listed(name)) {
-                    continue;
-                }
-                BasicFileAttributes attributes =
-                        Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                if (attributes.isDirectory() || attributes.isRegularFile()) {
-                    children.add(new Child(name, attributes));
+    private static List<DirectoryEntry> listedChildren(OpenedDirectory directory) {
+        List<DirectoryEntry> children = new ArrayList<>();
+        try {
+            for (DirectoryEntry child : DirectoryEntry.of(directory)) {
+                if (MemoryNames.listed(child.name())
+                        && (child.attributes().isDirectory() || child.attributes().isRegularFile())) {
+                    children.add(child);
                 }
             }
         } catch (IOException unreadable) {
             // An unreadable or vanished directory lists as empty rather than failing the whole view.
         }
-        children.sort(Comparator.comparing(Child::name));
+        children.sort(Comparator.comparing(DirectoryEntry::name));
         return children;
     }
 }

@@ -7,11 +7,7 @@ import dev.memdir.index.LoadedIndex;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -73,7 +69,8 @@ public final class MemoryTool {
         } catch (StoreFault fault) {
             throw new CommandException(fault.getMessage());
         } catch (IOException e) {
-            throw new CommandException(Messages.ioFailure(command.name(), command.path().display(), reason(e)));
+            throw new CommandException(
+                    Messages.ioFailure(command.name(), command.path().display(), IoFailureReason.of(e)));
         }
     }
 
@@ -123,19 +120,5 @@ public final class MemoryTool {
             default:
                 throw new CommandException(Messages.unknownCommand(command));
         }
-    }
-
-    /** Returns a short reason that names no path on the host. */
-    private static String reason(IOException e) {
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof NoSuchFileException) {
-            return "it vanished while the command ran";
-        }
-        if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason().toLowerCase(Locale.ROOT);
-        }
-        return e.getMessage() != null ? e.getMessage().toLowerCase(Locale.ROOT) : e.getClass().getSimpleName();
     }
 }

@@ -81,7 +81,9 @@ public final class ReservedFile {
             return lock.holding(() -> {
                 Change<T> change = update.apply(read());
                 if (change.content().isPresent()) {
-                    AtomicFiles.writePrivate(real.resolve(name), change.content().get());
+                    try (OpenedDirectory opened = OpenedDirectory.open(real)) {
+                        AtomicFiles.writePrivate(opened, name, change.content().get());
+                    }
                 }
                 return change.result();
             });

@@ -5,6 +5,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
@@ -29,8 +30,9 @@ final class RootLock implements Closeable {
     RootLock(Path root) throws IOException {
         this.local = LOCAL.computeIfAbsent(root, any -> new ReentrantLock());
         Path file = root.resolve(FILE_NAME);
+        // A link there (planted by someone who can write the root) is refused, never followed to a file elsewhere.
         this.channel = FileChannel.open(file, FilePermissions.createOptions(StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE), FilePermissions.privateFile(file));
+                StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), FilePermissions.privateFile(file));
     }
 
     /** What runs while the lock is held. */

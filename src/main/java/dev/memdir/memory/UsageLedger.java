@@ -3,9 +3,8 @@ package dev.memdir.memory;
 import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Optional;
 
 /**
@@ -19,36 +18,34 @@ final class UsageLedger {
 
     static final String FILE_NAME = MemoryNames.RESERVED_PREFIX + "-usage";
 
-    private final Path root;
-    private final Path file;
     private boolean counted;
 
-    UsageLedger(Path root) {
-        this.root = root;
-        this.file = root.resolve(FILE_NAME);
-    }
-
-    /** Returns the totals; the caller holds the root lock. */
-    Usage read() throws IOException {
-        Optional<Usage> stored = counted ? stored() : Optional.empty();
+    /** Returns the totals of {@code root}; the caller holds the root lock. */
+    Usage read(OpenedDirectory root) throws IOException {
+        Optional<Usage> stored = counted ? stored(root) : Optional.empty();
         if (stored.isPresent()) {
             return stored.get();
         }
         Usage usage = count(root);
-        save(usage);
+        save(root, usage);
         counted = true;
         return usage;
     }
 
     /** Returns the totals without the lock: the ledger once this process has counted, else a count. */
-    Usage peek() throws IOException {
-        Optional<Usage> stored = counted ? stored() : Optional.empty();
+    Usage peek(OpenedDirectory root) throws IOException {
+        Optional<Usage> stored = counted ? stored(root) : Optional.empty();
         return stored.isPresent() ? stored.get() : count(root);
     }
 
-    private Optional<Usage> stored() throws IOException {
+    /** Returns the stored totals; empty when the ledger is lost or damaged (or not a regular file). */
+    private static Optional<Usage> stored(OpenedDirectory root) throws IOException {
+        BasicFileAttributes attributes = root.attributes(FILE_NAME);
+        if (attributes == null || !attributes.isRegularFile()) {
+            return Optional.empty();
+        }
         try {
-            String[] figures = Files.readString(file, StandardCharsets.US_ASCII).trim().split(" ");
+            String[] figures = new String(root.read(FILE_NAME), StandardCharsets.US_ASCII).trim().split(" ");
             return Optional.of(new Usage(Long.parseLong(figures[0]), Long.parseLong(figures[1])));
         } catch (NoSuchFileException | NumberFormatException | ArrayIndexOutOfBoundsException lostOrDamaged) {
             return Optional.empty();
@@ -56,20 +53,20 @@ final class UsageLedger {
     }
 
     /** Records new totals; the caller holds the root lock. Not flushed: a crash is healed by the next count. */
-    void save(Usage usage) throws IOException {
-        AtomicFiles.writeWithoutFlush(file, (usage.files() + " " + usage.bytes() + "\n")
+    void save(OpenedDirectory root, Usage usage) throws IOException {
+        AtomicFiles.writeWithoutFlush(root, FILE_NAME, (usage.files() + " " + usage.bytes() + "\n")
                 .getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Drops the ledger after a change that failed part-way, so that the next change counts again. */
-    void forget() throws IOException {
-        Files.deleteIfExists(file);
+    void forget(OpenedDirectory root) throws IOException {
+        root.deleteIfExists(FILE_NAME);
     }
 
     /** Counts every memory file below {@code root}; links are not followed, memdir's own entries not counted. */
-    static Usage count(Path root) throws IOException {
+    static Usage count(OpenedDirectory root) throws IOException {
         long[] totals = new long[2];
-        MemoryFileWalk.all(root, (segments, attributes) -> {
+        MemoryFileWalk.all(root, (parent, segments, attributes) -> {
             totals[0]++;
             totals[1] += attributes.size();
         });

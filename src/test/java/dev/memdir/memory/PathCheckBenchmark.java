@@ -1,12 +1,16 @@
 package dev.memdir.memory;
 
 import dev.memdir.bench.TempTrees;
+import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,8 +26,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The path checks of every command: parsing a short, a deep and two hostile virtual paths, and locating a real
- * file five directories deep below a temp root, directly and through a symbolic link inside the root.
+ * The path checks of every command: parsing a short, a deep and two hostile virtual paths, and finding a real file
+ * five directories deep below a temp root (the root opened, each directory opened relative to the one above, the
+ * file's attributes read), directly and through a symbolic link inside the root. And what a round of commands on
+ * that file costs, checks included, through the memory tool: a {@code view}, a {@code str_replace} and the one that
+ * undoes it, a {@code create} beside it and the {@code delete} that makes room for the next, and a {@code create} in
+ * a new directory and the {@code delete} of that directory.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -32,6 +40,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class PathCheckBenchmark {
+
+    private static final String NOTES = "/memories/projects/memdir/design/storage/notes.md";
+    private static final String BESIDE = "/memories/projects/memdir/design/storage/new.md";
+    private static final String NEW_DIRECTORY = "/memories/projects/memdir/design/storage/fresh";
 
     private String shortPath = "/memories/MEMORY.md";
     private String deepPath = "/memories/projects/memdir/design/storage/decisions/2026/11/atomic-writes.md";
@@ -42,16 +54,18 @@ public class PathCheckBenchmark {
     private DirectoryStore store;
     private MemoryPath file;
     private MemoryPath fileThroughLink;
+    private MemoryTool tool;
 
     @Setup(Level.Trial)
     public void createRoot() throws IOException, InvalidMemoryPathException {
         base = Files.createTempDirectory("memdir-bench");
         store = DirectoryStore.open(base.resolve("memories"), StoreLimits.perFile(100 * 1024), "bench");
         Path directory = Files.createDirectories(store.root().resolve("projects/memdir/design/storage"));
-        Files.writeString(directory.resolve("notes.md"), "Atomic writes: temp file, fsync, rename.\n");
+        Files.writeString(directory.resolve("notes.md"), "Atomic writes: temp file, fsync, rename.\nstate: A\n");
         Files.createSymbolicLink(store.root().resolve("current"), store.root().resolve("projects/memdir"));
-        file = MemoryPathParser.parse("/memories/projects/memdir/design/storage/notes.md");
+        file = MemoryPathParser.parse(NOTES);
         fileThroughLink = MemoryPathParser.parse("/memories/current/design/storage/notes.md");
+        tool = new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "bench"), false, IndexBudget.DEFAULT);
     }
 
     @TearDown(Level.Trial)
@@ -80,14 +94,38 @@ public class PathCheckBenchmark {
         return rejection(encodedDotDotPath);
     }
 
+    /** What every command pays to find its file: a unit of work that opens the root, locates, reads what is there. */
     @Benchmark
-    public Located locateFile() throws IOException, CommandException {
-        return store.locate(file);
+    public Entry entryOfFile() throws IOException, CommandException {
+        return store.read(files -> files.entry(file));
     }
 
     @Benchmark
-    public Located locateThroughLink() throws IOException, CommandException {
-        return store.locate(fileThroughLink);
+    public Entry entryThroughLink() throws IOException, CommandException {
+        return store.read(files -> files.entry(fileThroughLink));
+    }
+
+    @Benchmark
+    public CommandOutput view() throws CommandException {
+        return tool.call("view", Map.of("path", NOTES));
+    }
+
+    @Benchmark
+    public CommandOutput strReplaceAndBack() throws CommandException {
+        tool.call("str_replace", Map.of("path", NOTES, "old_str", "state: A", "new_str", "state: B"));
+        return tool.call("str_replace", Map.of("path", NOTES, "old_str", "state: B", "new_str", "state: A"));
+    }
+
+    @Benchmark
+    public CommandOutput createAndDelete() throws CommandException {
+        tool.call("create", Map.of("path", BESIDE, "file_text", "new\n"));
+        return tool.call("delete", Map.of("path", BESIDE));
+    }
+
+    @Benchmark
+    public CommandOutput createInANewDirectoryAndDelete() throws CommandException {
+        tool.call("create", Map.of("path", NEW_DIRECTORY + "/new.md", "file_text", "new\n"));
+        return tool.call("delete", Map.of("path", NEW_DIRECTORY));
     }
 
     private static InvalidMemoryPathException rejection(String path) {

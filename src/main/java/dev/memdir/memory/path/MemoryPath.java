@@ -1,6 +1,5 @@
 package dev.memdir.memory.path;
 
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -30,15 +29,6 @@ public record MemoryPath(String display, List<String> segments) {
     /** Returns the last segment, or {@code memories} for the root. */
     public String fileName() {
         return isRoot() ? "memories" : segments.get(segments.size() - 1);
-    }
-
-    /** Returns where this path lies below {@code root} on disk (no link is resolved). */
-    public Path under(Path root) {
-        Path resolved = root;
-        for (String segment : segments) {
-            resolved = resolved.resolve(segment);
-        }
-        return resolved;
     }
 
     /** Returns whether {@code other} is this path or lies below it. */
