@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a fresh memory: over 2025-11-25 with the SDK's client, and over 2026-07-28 with its modern client. Every answer is
  * the same text once the root and the times are normalised.
  */
-class EraParityIT {
+class RevisionParityIT {
 
     @TempDir
     Path temp;
