@@ -154,7 +154,7 @@ async function connectModern(name) {
 }
 
 // Everything the 2026-07-28 half checks; returns what the 2025-11-25 half compares with.
-async function modernEra() {
+async function modernRevision() {
   step = 'modern connect';
   const { client, wire } = await connectModern('smoke-modern');
   const discovered = client.getDiscoverResult();
@@ -162,7 +162,7 @@ async function modernEra() {
     client.getProtocolEra() === 'modern' && client.getNegotiatedProtocolVersion() === MODERN_VERSION
       && isDeepStrictEqual(discovered?.supportedVersions, [MODERN_VERSION, LEGACY_VERSION])
       && client.getServerVersion()?.name === 'memdir' && !wire.sent.some(m => m.method === 'initialize'),
-    { era: client.getProtocolEra(), version: client.getNegotiatedProtocolVersion(), discovered });
+    { protocolEra: client.getProtocolEra(), version: client.getNegotiatedProtocolVersion(), discovered });
 
   // The probe ran on a sibling process; this asks the session's own process.
   const discover = await client.discover();
@@ -325,7 +325,7 @@ async function connectLegacy() {
   return { client, wire };
 }
 
-async function legacyEra({ client, wire }, seen) {
+async function legacyRevision({ client, wire }, seen) {
   await client.listTools();
   const tools = exchange(wire, 'tools/list').response?.result?.tools;
   check('tools/list (2025-11-25): the same tools as on 2026-07-28', isDeepStrictEqual(tools, seen.tools),
@@ -364,7 +364,7 @@ function versionOf(name) {
 }
 
 async function main() {
-  const seen = await modernEra();
+  const seen = await modernRevision();
   const older = await connectLegacy();
   // Started on the same memory, both answer with the same instructions, whichever revision asks.
   step = 'modern reconnect';
@@ -373,13 +373,13 @@ async function main() {
     again.client.getInstructions() === older.client.getInstructions()
       && older.client.getInstructions().includes(INDEX_LINE),
     { discover: again.client.getInstructions(), initialize: older.client.getInstructions() });
-  // The 2026-07-28 process hears the 2025-11-25 process write the index: one store, two processes, two eras.
+  // The 2026-07-28 process hears the 2025-11-25 process write the index: one store, two processes, two revisions.
   step = 'subscriptions/listen again';
   const listening = await within(seen.client.listen({ resourceSubscriptions: [INDEX] }),
     'notifications/subscriptions/acknowledged');
   const listenId = exchange(seen.wire, 'subscriptions/listen').request.id;
   const before = seen.updates.length;
-  await legacyEra(older, seen);
+  await legacyRevision(older, seen);
   step = 'notifications/resources/updated from the other process';
   await within(arrival(seen.updates, (update, at) => at >= before), 'notifications/resources/updated');
   const heard = seen.wire.received.filter(message => message.method === 'notifications/resources/updated')

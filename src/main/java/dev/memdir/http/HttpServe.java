@@ -11,6 +11,7 @@ import dev.memdir.config.StoreChoice;
 import dev.memdir.json.SharedJson;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.server.ServedMemory;
+import dev.memdir.server.SessionIds;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,7 +21,6 @@ import java.net.UnknownHostException;
 import java.security.KeyStore;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Predicate;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -163,7 +163,7 @@ public final class HttpServe {
     /** The configured memory, served to the local principal. */
     private static NamespaceServers single(Settings settings, String version, Principal local,
             RequestLimits limits) throws IOException {
-        String sessionId = settings.sessionId().orElseGet(() -> UUID.randomUUID().toString());
+        String sessionId = SessionIds.of(settings);
         MemoryStore store = StoreChoice.open(settings, sessionId);
         return new SingleNamespace(local.namespace(), settings.readOnly(),
                 server(ServedMemory.open(settings, version, store, sessionId), limits));

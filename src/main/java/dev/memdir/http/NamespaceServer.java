@@ -2,6 +2,8 @@ package dev.memdir.http;
 
 import dev.memdir.http.CredentialHolds.Credential;
 import dev.memdir.server.ServedMemory;
+import dev.memdir.server.sdk.SessionDelete;
+import dev.memdir.server.sdk.WireJson;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -15,11 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One namespace's memory on {@code /mcp}: the SDK's 2026-07-28 servlet transport over the stateless server and its
- * 2025-11-25 Streamable HTTP transport, each session on the same features. The front servlet has already checked
- * Host, Origin, credentials, rate, size and JSON limits, so the transports check no headers of their own (and parse
- * with the same limits). The sessions begun here are kept to {@link PrincipalSessions#CAP}, each held by the
- * credential that began it, which ends it once no longer accepted.
+ * One namespace's memory on {@code /mcp}: the SDK's 2026-07-28 servlet transport over the modern server and its
+ * 2025-11-25 Streamable HTTP transport, whose sessions the legacy server serves, both over the same features. The
+ * front servlet has already checked Host, Origin, credentials, rate, size and JSON limits, so the transports check
+ * no headers of their own (and parse with the same limits). The sessions begun here are kept to
+ * {@link PrincipalSessions#CAP}, each held by the credential that began it, which ends it once no longer accepted.
  */
 final class NamespaceServer implements Closeable {
 
@@ -28,40 +30,40 @@ final class NamespaceServer implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(NamespaceServer.class);
 
     private final ServedMemory memory;
-    private final HttpServletMcpTransport stateless;
-    private final HttpServletStreamableServerTransportProvider sessions;
+    private final HttpServletMcpTransport modern;
+    private final HttpServletStreamableServerTransportProvider legacy;
     private final PrincipalSessions sessionsBegun;
 
     NamespaceServer(ServedMemory memory, McpJsonMapper json, int maxRequestBytes, ParseLimits limits) {
         this.memory = memory;
-        this.stateless = HttpServletMcpTransport.builder(memory.statelessRequests())
-                .jsonMapper(new WireJson(json, limits))
+        this.modern = HttpServletMcpTransport.builder(memory.modernRequests())
+                .jsonMapper(new WireJson(json, limits.reader()))
                 .endpoint(ENDPOINT)
                 .maxRequestSize(maxRequestBytes)
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
                 .build();
-        this.sessions = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(new WireJson(json, limits))
+        this.legacy = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(new WireJson(json, limits.reader()))
                 .mcpEndpoint(ENDPOINT)
                 .maxRequestSize(maxRequestBytes)
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
                 .build();
         this.sessionsBegun = new PrincipalSessions(PrincipalSessions.CAP);
-        memory.serveSessions(sessions);
+        memory.serveLegacy(legacy);
     }
 
     /** Serves a request the {@link Revision} of which is known, sent with {@code credential}. */
     void serve(Revision revision, HttpServletRequest request, HttpServletResponse response, Credential credential)
             throws ServletException, IOException {
-        if (revision == Revision.STATELESS) {
-            stateless.service(request, response);
+        if (revision == Revision.MODERN) {
+            modern.service(request, response);
             return;
         }
         String named = request.getHeader(Revision.SESSION_HEADER);
         if (named != null) {
             sessionsBegun.used(named);
         }
-        sessions.service(request, response);
+        legacy.service(request, response);
         if (named == null) {
             String begun = response.getHeader(Revision.SESSION_HEADER);
             if (begun != null) {
@@ -77,7 +79,7 @@ final class NamespaceServer implements Closeable {
     private void end(String id) {
         sessionsBegun.ended(id);
         try {
-            SessionDelete.delete(sessions, id);
+            SessionDelete.delete(legacy, ENDPOINT, id);
         } catch (ServletException | IOException | RuntimeException e) {
             LOG.warn("Ending a session failed: {}", e.toString());
         }
@@ -93,10 +95,10 @@ final class NamespaceServer implements Closeable {
     }
 
     void endStreams() {
-        stateless.closeGracefully();
+        modern.closeGracefully();
         // The transport ends the streams of an McpServer only; the 2026-07-28 server behind it is wrapped.
         memory.endSubscriptions();
-        sessions.closeGracefully().block();
+        legacy.closeGracefully().block();
     }
 
     @Override

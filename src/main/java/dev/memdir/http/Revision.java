@@ -8,13 +8,13 @@ import java.util.Set;
  * request, GET and DELETE included; a 2026-07-28 client has no session and POSTs every request on its own, with
  * {@code Mcp-Method} and {@code MCP-Protocol-Version} headers. An {@code initialize} whose
  * {@code MCP-Protocol-Version} header names a revision without sessions was sent on the 2026-07-28 wire, where the
- * method does not exist: the stateless transport answers it 404 with {@code -32601}, as that revision requires.
+ * method does not exist: the modern transport answers it 404 with {@code -32601}, as that revision requires.
  */
 enum Revision {
     /** 2026-07-28: the SDK's {@code HttpServletMcpTransport}. */
-    STATELESS,
+    MODERN,
     /** 2025-11-25: the SDK's {@code HttpServletStreamableServerTransportProvider} and its sessions. */
-    SESSIONS;
+    LEGACY;
 
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
@@ -29,10 +29,10 @@ enum Revision {
      */
     static Revision of(String httpMethod, String sessionId, String protocolVersion, String bodyMethod) {
         if (!"POST".equals(httpMethod) || sessionId != null) {
-            return SESSIONS;
+            return LEGACY;
         }
         boolean initialize = "initialize".equals(bodyMethod);
         boolean sessionless = protocolVersion != null && !SESSION_REVISIONS.contains(protocolVersion);
-        return initialize && !sessionless ? SESSIONS : STATELESS;
+        return initialize && !sessionless ? LEGACY : MODERN;
     }
 }

@@ -1,6 +1,6 @@
 package dev.memdir.server;
 
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Completer;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -13,9 +13,9 @@ final class CompletionValues {
     private CompletionValues() {}
 
     /** Returns the distinct {@code candidates} starting with {@code typed}, sorted; total counts them all. */
-    static McpSchema.CompleteResult matching(Stream<String> candidates, String typed) {
+    static Completer.Values matching(Stream<String> candidates, String typed) {
         List<String> matches = candidates.filter(candidate -> candidate.startsWith(typed)).distinct().sorted().toList();
-        return new McpSchema.CompleteResult(new McpSchema.CompleteResult.CompleteCompletion(
-                matches.subList(0, Math.min(MAX, matches.size())), matches.size(), matches.size() > MAX));
+        return new Completer.Values(matches.subList(0, Math.min(MAX, matches.size())), matches.size(),
+                matches.size() > MAX);
     }
 }

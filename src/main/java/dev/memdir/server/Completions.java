@@ -4,19 +4,17 @@ import dev.memdir.instructions.InstructionResolver;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.ListedFile;
 import dev.memdir.memory.MemoryStore;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Completer;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * What a client can offer while its user fills in an argument: memory paths for the history template, project
- * paths (as the instructions read them) for the instructions template, and words of memory file names for the recall prompt's query. Nothing is
- * read until a request comes.
+ * paths (as the instructions read them) for the instructions template, and words of memory file names for the recall
+ * prompt's query. Nothing is read until a request comes.
  */
 final class Completions {
 
@@ -32,27 +30,26 @@ final class Completions {
         this.roots = roots;
     }
 
-    List<SyncCompletionSpecification> specifications() {
-        return List.of(
-                new SyncCompletionSpecification(new McpSchema.ResourceReference(HistoryResources.TEMPLATE),
-                        (exchange, request) -> CompletionValues.matching(
-                                Reads.io(HistoryResources.TEMPLATE, this::memoryFiles), typed(request))),
-                new SyncCompletionSpecification(new McpSchema.ResourceReference(InstructionResources.FOR_TEMPLATE),
-                        (exchange, request) -> {
-                            roots.askOnce(exchange);
-                            InstructionResolver resolver = instructions.resolver();
-                            return CompletionValues.matching(Reads.io(InstructionResources.FOR_TEMPLATE,
-                                    () -> ProjectPaths.candidates(resolver.source(),
-                                            resolver.locations().projectDirectory(), typed(request))),
-                                    typed(request));
-                        }),
-                new SyncCompletionSpecification(new McpSchema.PromptReference(RecallFeatures.PROMPT_NAME),
-                        (exchange, request) -> queries(typed(request))));
+    /** Completes {@code path} of the history template: the visible memory files. */
+    Completer historyPath() {
+        return (client, typed) -> CompletionValues.matching(Reads.io(HistoryResources.TEMPLATE, this::memoryFiles),
+                typed);
     }
 
-    private static String typed(McpSchema.CompleteRequest request) {
-        String value = request.argument().value();
-        return value == null ? "" : value;
+    /** Completes {@code path} of the instructions template: the project's entries, one directory at a time. */
+    Completer projectPath() {
+        return (client, typed) -> {
+            roots.askOnce(client);
+            InstructionResolver resolver = instructions.resolver();
+            return CompletionValues.matching(Reads.io(InstructionResources.FOR_TEMPLATE,
+                    () -> ProjectPaths.candidates(resolver.source(), resolver.locations().projectDirectory(), typed)),
+                    typed);
+        };
+    }
+
+    /** Completes {@code query} of the recall prompt. */
+    Completer recallQuery() {
+        return (client, typed) -> queries(typed);
     }
 
     /** The visible memory files, as paths below /memories. */
@@ -64,7 +61,7 @@ final class Completions {
      * Completes the last word of a query with the words of memory file names: what the index names topics by, and
      * a walk that reads no file (descriptions would mean reading every file at every keystroke).
      */
-    private McpSchema.CompleteResult queries(String typed) {
+    private Completer.Values queries(String typed) {
         int wordStart = typed.lastIndexOf(' ') + 1;
         String before = typed.substring(0, wordStart);
         Stream<String> words = Reads.io(RecallFeatures.PROMPT_NAME, this::memoryFiles)

@@ -9,11 +9,10 @@ import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.server.McpServer.SyncSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Features;
+import dev.memdir.server.feature.Resource;
+import dev.memdir.server.feature.ServerInfo;
+import dev.memdir.server.feature.Tool;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,8 +29,7 @@ final class FeatureAssembly {
     private final MemoryStore store;
     private final ObjectMapper json;
     private final MemoryResources memory;
-    private final McpSchema.Implementation serverInfo;
-    private final String instructionsText;
+    private final ServerInfo serverInfo;
     private RecallFeatures recall;
 
     /** The first step: reads the index for the instructions text. */
@@ -40,24 +38,20 @@ final class FeatureAssembly {
         this.store = store;
         this.json = json;
         this.memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
-        this.serverInfo = new McpSchema.Implementation("memdir", version);
-        this.instructionsText = ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
+        String instructions = ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
+        this.serverInfo = new ServerInfo("memdir", version, instructions, () -> current(instructions));
     }
 
-    McpSchema.Implementation serverInfo() {
+    ServerInfo serverInfo() {
         return serverInfo;
     }
 
-    String instructionsText() {
-        return instructionsText;
-    }
-
     /** Returns the instructions text with the index as it is now; the start's text while the store cannot say. */
-    String currentInstructions() {
+    private String current(String atStart) {
         try {
             return ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
         } catch (IOException e) {
-            return instructionsText;
+            return atStart;
         }
     }
 
@@ -67,47 +61,21 @@ final class FeatureAssembly {
         recall = new RecallFeatures(store, json);
         InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
                 indexFile(store, instructions.resolver().source()), settings.indexBudget(), json);
+        Completions completions = new Completions(store, instructions, roots);
         String protocol = ServerInstructions.protocol(settings.tools());
-        List<SyncResourceSpecification> resources = new ArrayList<>(memory.specifications());
+        List<Resource> resources = new ArrayList<>(memory.resources());
         resources.addAll(instructionResources.resources());
         return new Features(tools(new ToolCatalog(json), memoryTool, recall, settings), resources,
-                List.of(instructionResources.template(), recall.template(),
-                        new HistoryResources(store, json).template()),
-                List.of(Prompts.memoryProtocol(protocol), instructionResources.prompt(), recall.prompt()),
-                new Completions(store, instructions, roots).specifications());
+                List.of(instructionResources.template(completions.projectPath()), recall.template(),
+                        new HistoryResources(store, json).template(completions.historyPath())),
+                List.of(Prompts.memoryProtocol(protocol), instructionResources.prompt(),
+                        recall.prompt(completions.recallQuery())),
+                ResourceUpdates::reported);
     }
 
     /** Returns recall's features, whose index follows the store's changes; made by {@link #features}. */
     RecallFeatures recall() {
         return recall;
-    }
-
-    /** Returns the 2026-07-28 server over {@code features}. */
-    StatelessServer stateless(Features features, McpJsonMapper mcpJson) {
-        return new StatelessServer(features, serverInfo.name(), serverInfo.version(), this::currentInstructions,
-                mcpJson);
-    }
-
-    /**
-     * Gives a transport's 2025-11-25 server specification everything it serves; handlers run on the thread that
-     * hands the request in (the stdio worker, or the HTTP request's own thread).
-     */
-    <S extends SyncSpecification<S>> SyncSpecification<S> legacy(SyncSpecification<S> specification,
-            Features features, McpJsonMapper mcpJson) {
-        return specification
-                .jsonMapper(mcpJson)
-                .serverInfo(serverInfo)
-                .instructions(instructionsText)
-                .capabilities(MemdirServer.capabilities())
-                .validateToolInputs(false)
-                .jsonSchemaValidator(new PrecheckedToolSchemas())
-                .immediateExecution(true)
-                .tools(features.tools())
-                .resources(features.resources())
-                .uriTemplateManagerFactory(UriTemplates::new)
-                .resourceTemplates(features.templates())
-                .prompts(features.prompts())
-                .completions(features.completions());
     }
 
     /**
@@ -122,22 +90,16 @@ final class FeatureAssembly {
                 ? Optional.of(directory.root().resolve(MemoryTool.INDEX.fileName())) : Optional.empty();
     }
 
-    private static List<SyncToolSpecification> tools(ToolCatalog catalog, MemoryTool memoryTool, RecallFeatures recall,
+    private static List<Tool> tools(ToolCatalog catalog, MemoryTool memoryTool, RecallFeatures recall,
             Settings settings) {
-        List<SyncToolSpecification> tools = new ArrayList<>();
+        List<Tool> tools = new ArrayList<>();
         if (settings.tools() == ToolLayout.SINGLE) {
-            tools.add(SyncToolSpecification.builder()
-                    .tool(catalog.single(settings.readOnly()))
-                    .callHandler((exchange, request) ->
-                            MemoryToolAdapter.answer(() -> memoryTool.call(request.arguments())))
-                    .build());
+            tools.add(new Tool(catalog.single(settings.readOnly()), (client, arguments) ->
+                    MemoryToolAdapter.answer(() -> memoryTool.call(arguments))));
         } else {
-            for (McpSchema.Tool tool : catalog.split(settings.readOnly())) {
-                tools.add(SyncToolSpecification.builder()
-                        .tool(tool)
-                        .callHandler((exchange, request) ->
-                                MemoryToolAdapter.answer(() -> memoryTool.call(tool.name(), request.arguments())))
-                        .build());
+            for (Tool.Definition tool : catalog.split(settings.readOnly())) {
+                tools.add(new Tool(tool, (client, arguments) ->
+                        MemoryToolAdapter.answer(() -> memoryTool.call(tool.name(), arguments))));
             }
         }
         if (settings.searchTool()) {

@@ -8,10 +8,12 @@ import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Completer;
+import dev.memdir.server.feature.RequestFailure;
+import dev.memdir.server.feature.Resource;
+import dev.memdir.server.feature.Template;
 import java.io.IOException;
+import java.util.Optional;
 
 /** The template {@code memdir://memory/history/{+path}}: the kept versions of one memory file. */
 final class HistoryResources {
@@ -27,17 +29,17 @@ final class HistoryResources {
         this.json = json;
     }
 
-    SyncResourceTemplateSpecification template() {
-        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
-                .uriTemplate(TEMPLATE).name("memory-history").title("History of a memory file")
-                .description("The earlier versions of /memories/{path} kept before edits, renames, deletes and"
-                        + " restores, newest first: version, time, operation, session, size, sha256 and whether it"
-                        + " was redacted (restore one with 'memdir restore')")
-                .mimeType("application/json").build();
-        return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
-            MemoryPath path = path(request.uri());
-            return Reads.text(request.uri(), "application/json", Reads.io(request.uri(), () -> versionsJson(path)));
-        });
+    /** The template, whose variable {@code completer} completes. */
+    Template template(Completer completer) {
+        Template.Definition template = new Template.Definition(TEMPLATE, "memory-history", "History of a memory file",
+                "The earlier versions of /memories/{path} kept before edits, renames, deletes and restores, newest"
+                        + " first: version, time, operation, session, size, sha256 and whether it was redacted"
+                        + " (restore one with 'memdir restore')",
+                "application/json");
+        return new Template(template, (client, uri) -> {
+            MemoryPath path = path(uri);
+            return Reads.text(uri, "application/json", Reads.io(uri, () -> versionsJson(path)));
+        }, Resource.Source.MEMORY, Optional.of(completer));
     }
 
     private String versionsJson(MemoryPath path) throws IOException {
@@ -78,9 +80,8 @@ final class HistoryResources {
         try {
             return MemoryPathParser.parse(MemoryPath.ROOT + "/" + relative);
         } catch (InvalidMemoryPathException e) {
-            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-                    .message("Invalid params: " + uri + " does not name a memory file (" + e.getMessage() + ")")
-                    .build();
+            throw RequestFailure.invalidParams(
+                    "Invalid params: " + uri + " does not name a memory file (" + e.getMessage() + ")");
         }
     }
 }

@@ -9,12 +9,12 @@ import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.instructions.InstructionsReport;
 import dev.memdir.instructions.MemoryIndexEntry;
 import dev.memdir.memory.MemoryTool;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Client;
+import dev.memdir.server.feature.Completer;
+import dev.memdir.server.feature.Prompt;
+import dev.memdir.server.feature.RequestFailure;
+import dev.memdir.server.feature.Resource;
+import dev.memdir.server.feature.Template;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,8 +38,7 @@ final class InstructionResources {
 
     /** {@code memoryIndexFile} is MEMORY.md where the instructions read it: on disk, or in a principal's memory. */
     InstructionResources(InstructionsCache cache, ProjectRoots roots, MemoryResources memory,
-            Optional<Path> memoryIndexFile,
-            IndexBudget budget, ObjectMapper json) {
+            Optional<Path> memoryIndexFile, IndexBudget budget, ObjectMapper json) {
         this.cache = cache;
         this.roots = roots;
         this.memory = memory;
@@ -48,35 +47,32 @@ final class InstructionResources {
         this.json = json;
     }
 
-    List<SyncResourceSpecification> resources() {
-        McpSchema.Resource text = McpSchema.Resource.builder()
-                .uri(TEXT_URI).name("instructions").title("Project instructions")
-                .description("The project's CLAUDE.md files, rules and imports, resolved as Claude Code loads them"
-                        + " at the start of a session")
-                .mimeType("text/markdown").build();
-        McpSchema.Resource report = McpSchema.Resource.builder()
-                .uri(REPORT_URI).name("instructions-report").title("Instructions report")
-                .description("Every candidate instruction file: whether it contributes and, if not, why")
-                .mimeType("application/json").build();
+    List<Resource> resources() {
+        Resource.Definition text = new Resource.Definition(TEXT_URI, "instructions", "Project instructions",
+                "The project's CLAUDE.md files, rules and imports, resolved as Claude Code loads them at the start of"
+                        + " a session",
+                "text/markdown");
+        Resource.Definition report = new Resource.Definition(REPORT_URI, "instructions-report",
+                "Instructions report", "Every candidate instruction file: whether it contributes and, if not, why",
+                "application/json");
         return List.of(
-                new SyncResourceSpecification(text, (exchange, request) ->
-                        Reads.text(TEXT_URI, "text/markdown", current(exchange).text())),
-                new SyncResourceSpecification(report, (exchange, request) ->
-                        Reads.text(REPORT_URI, "application/json", report(exchange))));
+                new Resource(text, (client, uri) -> Reads.text(TEXT_URI, "text/markdown", current(client).text()),
+                        Resource.Source.INSTRUCTIONS),
+                new Resource(report, (client, uri) -> Reads.text(REPORT_URI, "application/json", report(client)),
+                        Resource.Source.INSTRUCTIONS));
     }
 
-    SyncResourceTemplateSpecification template() {
-        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
-                .uriTemplate(FOR_TEMPLATE).name("instructions-for").title("Instructions for a path")
-                .description("What becomes active when a file is touched: the CLAUDE.md files of the directories"
-                        + " down to it and the rules whose paths: match it")
-                .mimeType("text/markdown").build();
-        return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
-            roots.askOnce(exchange);
-            String path = templatePath(request.uri());
-            return Reads.text(request.uri(), "text/markdown",
-                    Reads.io(request.uri(), () -> cache.resolver().resolveFor(path).text()));
-        });
+    /** The template, whose variable {@code completer} completes. */
+    Template template(Completer completer) {
+        Template.Definition template = new Template.Definition(FOR_TEMPLATE, "instructions-for",
+                "Instructions for a path", "What becomes active when a file is touched: the CLAUDE.md files of the"
+                        + " directories down to it and the rules whose paths: match it",
+                "text/markdown");
+        return new Template(template, (client, uri) -> {
+            roots.askOnce(client);
+            String path = templatePath(uri);
+            return Reads.text(uri, "text/markdown", Reads.io(uri, () -> cache.resolver().resolveFor(path).text()));
+        }, Resource.Source.INSTRUCTIONS, Optional.of(completer));
     }
 
     /** Returns the path part of a template URI, decoded and usable as a path, or fails with -32602. */
@@ -86,35 +82,33 @@ final class InstructionResources {
             Path.of(path);
             return path;
         } catch (InvalidPathException notAPath) {
-            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-                    .message("Invalid params: " + uri + " does not name a usable path (" + notAPath.getMessage() + ")")
-                    .build();
+            throw RequestFailure.invalidParams(
+                    "Invalid params: " + uri + " does not name a usable path (" + notAPath.getMessage() + ")");
         }
     }
 
-    SyncPromptSpecification prompt() {
-        McpSchema.Prompt prompt = new McpSchema.Prompt("project-instructions", "Project instructions",
+    Prompt prompt() {
+        Prompt.Definition prompt = new Prompt.Definition("project-instructions", "Project instructions",
                 "The project's resolved instructions and the memory index, as one message", List.of());
-        return new SyncPromptSpecification(prompt, (exchange, request) -> {
-            String text = current(exchange).text();
+        return new Prompt(prompt, (client, arguments) -> {
+            String text = current(client).text();
             Optional<LoadedIndex> index = Reads.io(MemoryResources.INDEX_URI, memory::loadIndex);
             String combined = index.filter(loaded -> !loaded.text().isBlank())
                     .map(loaded -> (text.isEmpty() ? "" : text + "\n\n") + "Contents of "
                             + memoryIndexFile.map(Path::toString).orElse(MemoryTool.INDEX.display())
                             + " (memory index, as loaded):\n\n" + loaded.text())
                     .orElse(text);
-            return new McpSchema.GetPromptResult(prompt.description(), List.of(
-                    new McpSchema.PromptMessage(McpSchema.Role.USER, new McpSchema.TextContent(combined))));
-        });
+            return new Prompt.Message(prompt.description(), combined);
+        }, Optional.empty());
     }
 
-    private Instructions current(McpSyncServerExchange exchange) {
-        roots.askOnce(exchange);
+    private Instructions current(Client client) {
+        roots.askOnce(client);
         return Reads.io(TEXT_URI, cache::current);
     }
 
-    private String report(McpSyncServerExchange exchange) {
-        Instructions instructions = current(exchange);
+    private String report(Client client) {
+        Instructions instructions = current(client);
         List<InstructionFile> files = new ArrayList<>(instructions.files());
         if (memoryIndexFile.isPresent()) {
             files.add(Reads.io(REPORT_URI, () -> MemoryIndexEntry.of(cache.resolver().source(),

@@ -9,8 +9,7 @@ import dev.memdir.memory.MemoryAges;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.Usage;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Resource;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,28 +42,21 @@ final class MemoryResources {
         return raw.map(text -> LoadedIndex.load(text, budget));
     }
 
-    List<SyncResourceSpecification> specifications() {
-        McpSchema.Resource index = McpSchema.Resource.builder()
-                .uri(INDEX_URI)
-                .name("memory-index")
-                .title("Memory index")
-                .description("/memories/MEMORY.md as an agent loads it: frontmatter and comments removed, cut to the"
-                        + " budget, with a notice when anything was cut")
-                .mimeType("text/markdown")
-                .build();
-        McpSchema.Resource status = McpSchema.Resource.builder()
-                .uri(STATUS_URI)
-                .name("memory-status")
-                .title("Memory status")
-                .description("The memory root, its file count and bytes, the index figures against the budget, and"
-                        + " each listed file's age and SHA-256")
-                .mimeType("application/json")
-                .build();
+    List<Resource> resources() {
+        Resource.Definition index = new Resource.Definition(INDEX_URI, "memory-index", "Memory index",
+                "/memories/MEMORY.md as an agent loads it: frontmatter and comments removed, cut to the budget, with a"
+                        + " notice when anything was cut",
+                "text/markdown");
+        Resource.Definition status = new Resource.Definition(STATUS_URI, "memory-status", "Memory status",
+                "The memory root, its file count and bytes, the index figures against the budget, and each listed"
+                        + " file's age and SHA-256",
+                "application/json");
         return List.of(
-                new SyncResourceSpecification(index, (exchange, request) -> Reads.text(INDEX_URI, "text/markdown",
-                        Reads.io(INDEX_URI, () -> loadIndex().map(LoadedIndex::text).orElse("")))),
-                new SyncResourceSpecification(status, (exchange, request) -> Reads.text(STATUS_URI, "application/json",
-                        Reads.io(STATUS_URI, this::statusJson))));
+                new Resource(index, (client, uri) -> Reads.text(INDEX_URI, "text/markdown",
+                        Reads.io(INDEX_URI, () -> loadIndex().map(LoadedIndex::text).orElse(""))),
+                        Resource.Source.MEMORY),
+                new Resource(status, (client, uri) -> Reads.text(STATUS_URI, "application/json",
+                        Reads.io(STATUS_URI, this::statusJson)), Resource.Source.MEMORY));
     }
 
     private String statusJson() throws IOException {

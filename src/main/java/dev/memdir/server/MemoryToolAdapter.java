@@ -2,10 +2,10 @@ package dev.memdir.server;
 
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Tool;
 import java.util.Base64;
 
-/** Turns memory command answers into MCP tool results: failures are {@code isError} results, never protocol errors. */
+/** Turns memory command answers into tool results: failures are error results, never protocol errors. */
 final class MemoryToolAdapter {
 
     /** Runs one memory command and returns its answer; nothing is allowed to escape as a protocol error. */
@@ -15,21 +15,19 @@ final class MemoryToolAdapter {
 
     private MemoryToolAdapter() {}
 
-    static McpSchema.CallToolResult answer(Invocation invocation) {
+    static Tool.Result answer(Invocation invocation) {
         try {
             return success(invocation.run());
         } catch (CommandException e) {
-            return McpSchema.CallToolResult.builder().addTextContent(e.text()).isError(true).build();
+            return new Tool.Result.Text(e.text(), true);
         }
     }
 
-    private static McpSchema.CallToolResult success(CommandOutput output) {
+    private static Tool.Result success(CommandOutput output) {
         if (output instanceof CommandOutput.Image image) {
-            McpSchema.Content content = new McpSchema.ImageContent(null,
-                    Base64.getEncoder().encodeToString(image.data()), image.mimeType());
-            return McpSchema.CallToolResult.builder().addContent(content).isError(false).build();
+            return new Tool.Result.Image(Base64.getEncoder().encodeToString(image.data()), image.mimeType());
         }
         CommandOutput.Text text = (CommandOutput.Text) output;
-        return McpSchema.CallToolResult.builder().addTextContent(text.text()).isError(text.isError()).build();
+        return new Tool.Result.Text(text.text(), text.isError());
     }
 }

@@ -1,7 +1,6 @@
 package dev.memdir.server;
 
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.RequestFailure;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 
@@ -15,9 +14,7 @@ final class PercentDecoding {
         try {
             return URLDecoder.decode(value, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException malformed) {
-            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-                    .message(message(uri))
-                    .build();
+            throw RequestFailure.invalidParams(message(uri));
         }
     }
 

@@ -1,8 +1,7 @@
 package dev.memdir.server;
 
 import dev.memdir.instructions.InstructionsCache;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Client;
 import java.net.URI;
 import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
@@ -24,34 +23,35 @@ final class ProjectRoots {
     private final Path fallback;
     private boolean asked;
 
-    ProjectRoots(InstructionsCache cache, boolean configured, Path fallback) {
+    /** {@code configured}: the project stays where {@code cache} has it, whatever the client's roots. */
+    ProjectRoots(InstructionsCache cache, boolean configured) {
         this.cache = cache;
         this.configured = configured;
-        this.fallback = fallback;
+        this.fallback = cache.resolver().locations().projectDirectory();
     }
 
     /**
      * Asks the client for its roots the first time instructions are needed, if it offers roots. A 2026-07-28
-     * request has no exchange (roots are deprecated there): the project stays as configured.
+     * client has none (roots are deprecated there): the project stays as configured.
      */
-    synchronized void askOnce(McpSyncServerExchange exchange) {
-        if (configured || asked || exchange == null) {
+    synchronized void askOnce(Client client) {
+        if (configured || asked || client.roots().isEmpty()) {
             return;
         }
         asked = true;
-        McpSchema.ClientCapabilities capabilities = exchange.getClientCapabilities();
-        if (capabilities == null || capabilities.roots() == null) {
+        Client.Roots roots = client.roots().get();
+        if (!roots.declared()) {
             return;
         }
         try {
-            follow(exchange.listRoots().roots());
+            follow(roots.list());
         } catch (RuntimeException e) {
             log.warn("The client did not list its roots ({}); the project stays {}", e.getMessage(), fallback);
         }
     }
 
-    /** Moves the project to the first root; returns whether it moved. */
-    synchronized boolean follow(List<McpSchema.Root> roots) {
+    /** Moves the project to the first root ({@code roots} are their URIs); returns whether it moved. */
+    synchronized boolean follow(List<String> roots) {
         if (configured) {
             return false;
         }
@@ -61,9 +61,9 @@ final class ProjectRoots {
         return cache.moveTo(project);
     }
 
-    private static Optional<Path> directory(McpSchema.Root root) {
+    private static Optional<Path> directory(String root) {
         try {
-            URI uri = URI.create(root.uri());
+            URI uri = URI.create(root);
             return "file".equals(uri.getScheme()) ? Optional.of(Path.of(uri)) : Optional.empty();
         } catch (IllegalArgumentException | FileSystemNotFoundException notAFileUri) {
             return Optional.empty();

@@ -1,8 +1,8 @@
 package dev.memdir.server;
 
-import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Prompt;
 import java.util.List;
+import java.util.Optional;
 
 /** The prompts a client can offer its user. */
 final class Prompts {
@@ -10,11 +10,10 @@ final class Prompts {
     private Prompts() {}
 
     /** {@code memory-protocol}: the memory protocol as one user message. */
-    static SyncPromptSpecification memoryProtocol(String protocol) {
-        McpSchema.Prompt prompt = new McpSchema.Prompt("memory-protocol", "Memory protocol",
+    static Prompt memoryProtocol(String protocol) {
+        Prompt.Definition prompt = new Prompt.Definition("memory-protocol", "Memory protocol",
                 "The memory protocol: view memory first, record progress as you go, assume interruption", List.of());
-        return new SyncPromptSpecification(prompt, (exchange, request) -> new McpSchema.GetPromptResult(
-                prompt.description(),
-                List.of(new McpSchema.PromptMessage(McpSchema.Role.USER, new McpSchema.TextContent(protocol)))));
+        return new Prompt(prompt, (client, arguments) -> new Prompt.Message(prompt.description(), protocol),
+                Optional.empty());
     }
 }

@@ -1,9 +1,8 @@
 package dev.memdir.server;
 
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.RequestFailure;
+import dev.memdir.server.feature.Resource;
 import java.io.IOException;
-import java.util.List;
 
 /** What resource and prompt handlers share: a text answer, and file reads whose failure is a clear MCP error. */
 final class Reads {
@@ -16,8 +15,8 @@ final class Reads {
 
     private Reads() {}
 
-    static McpSchema.ReadResourceResult text(String uri, String mimeType, String text) {
-        return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, mimeType, text)));
+    static Resource.Contents text(String uri, String mimeType, String text) {
+        return new Resource.Contents(uri, mimeType, text);
     }
 
     /** Returns what {@code work} read; an I/O failure becomes an internal error naming {@code what}. */
@@ -25,9 +24,7 @@ final class Reads {
         try {
             return work.get();
         } catch (IOException e) {
-            throw McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR)
-                    .message("Cannot read " + what + ": " + e.getMessage())
-                    .build();
+            throw RequestFailure.internalError("Cannot read " + what + ": " + e.getMessage());
         }
     }
 }

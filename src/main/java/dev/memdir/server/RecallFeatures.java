@@ -10,17 +10,21 @@ import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.recall.Recall;
 import dev.memdir.recall.RecallDigest;
 import dev.memdir.recall.RecallMatch;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Completer;
+import dev.memdir.server.feature.Prompt;
+import dev.memdir.server.feature.RequestFailure;
+import dev.memdir.server.feature.Resource;
+import dev.memdir.server.feature.Template;
+import dev.memdir.server.feature.Tool;
+import dev.memdir.server.feature.UriTemplate;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
-/** Recall as MCP offers it: the {@code recall} prompt, the {@code memdir://memory/recall{?q}} template and the
- * {@code search} tool. */
+/**
+ * Recall as MCP offers it: the {@code recall} prompt, the {@code memdir://memory/recall{?q}} template and the
+ * {@code search} tool.
+ */
 final class RecallFeatures {
 
     static final String TEMPLATE_PREFIX = "memdir://memory/recall";
@@ -44,55 +48,47 @@ final class RecallFeatures {
         recall.changed(changes);
     }
 
-    SyncPromptSpecification prompt() {
-        McpSchema.Prompt prompt = new McpSchema.Prompt(PROMPT_NAME, "Recall",
+    /** The prompt, whose query {@code completer} completes. */
+    Prompt prompt(Completer completer) {
+        Prompt.Definition prompt = new Prompt.Definition(PROMPT_NAME, "Recall",
                 "The memory files that best match a query, with their contents, as one message",
-                List.of(new McpSchema.PromptArgument("query", "What to recall: a few words", true)));
-        return new SyncPromptSpecification(prompt, (exchange, request) -> {
-            String query = query(Optional.ofNullable(request.arguments()).map(args -> args.get("query")));
+                List.of(new Prompt.Argument("query", "What to recall: a few words", true)));
+        return new Prompt(prompt, (client, arguments) -> {
+            String query = query(Optional.ofNullable(arguments.get("query")));
             String text = Reads.io(PROMPT_NAME, () -> RecallDigest.contents(query,
                     recall.search(query, PROMPT_MATCHES), this::contents, PROMPT_BUDGET_CHARS));
-            return new McpSchema.GetPromptResult(prompt.description(), List.of(
-                    new McpSchema.PromptMessage(McpSchema.Role.USER, new McpSchema.TextContent(text))));
-        });
+            return new Prompt.Message(prompt.description(), text);
+        }, Optional.of(completer));
     }
 
-    SyncResourceTemplateSpecification template() {
-        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
-                .uriTemplate(TEMPLATE_PREFIX + "{?q}").name("memory-recall").title("Recall")
-                .description("The memory files that best match q (BM25 over path, name, description and text):"
-                        + " path, score and description, best first")
-                .mimeType("application/json").build();
-        UriTemplates uriTemplate = new UriTemplates(template.uriTemplate());
-        return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
-            String query = query(Optional.ofNullable(uriTemplate.extractVariableValues(request.uri()).get("q"))
-                    .map(value -> PercentDecoding.decode(request.uri(), value)));
-            List<RecallMatch> matches = Reads.io(request.uri(), () -> recall.search(query, LISTED_MATCHES));
-            return Reads.text(request.uri(), "application/json", Reads.io(request.uri(), () -> listing(query, matches)));
-        });
+    Template template() {
+        Template.Definition template = new Template.Definition(TEMPLATE_PREFIX + "{?q}", "memory-recall", "Recall",
+                "The memory files that best match q (BM25 over path, name, description and text): path, score and"
+                        + " description, best first",
+                "application/json");
+        UriTemplate uriTemplate = new UriTemplate(template.uriTemplate());
+        return new Template(template, (client, uri) -> {
+            String query = query(Optional.ofNullable(uriTemplate.values(uri).get("q"))
+                    .map(value -> PercentDecoding.decode(uri, value)));
+            List<RecallMatch> matches = Reads.io(uri, () -> recall.search(query, LISTED_MATCHES));
+            return Reads.text(uri, "application/json", Reads.io(uri, () -> listing(query, matches)));
+        }, Resource.Source.MEMORY, Optional.empty());
     }
 
     /** The seventh tool, {@code search} (only with --search-tool: every tool costs context on every request). */
-    SyncToolSpecification tool(ToolCatalog catalog) {
-        return SyncToolSpecification.builder()
-                .tool(catalog.search())
-                .callHandler((exchange, request) -> {
-                    Object given = request.arguments() == null ? null : request.arguments().get("query");
-                    String query = given == null ? "" : given.toString().trim();
-                    if (query.isEmpty()) {
-                        return toolResult("Error: search needs a query of a few words", true);
-                    }
-                    try {
-                        return toolResult(RecallDigest.list(query, recall.search(query, LISTED_MATCHES)), false);
-                    } catch (IOException e) {
-                        return toolResult("Error: cannot search the memory directory: " + e.getMessage(), true);
-                    }
-                })
-                .build();
-    }
-
-    private static McpSchema.CallToolResult toolResult(String text, boolean isError) {
-        return McpSchema.CallToolResult.builder().addTextContent(text).isError(isError).build();
+    Tool tool(ToolCatalog catalog) {
+        return new Tool(catalog.search(), (client, arguments) -> {
+            Object given = arguments.get("query");
+            String query = given == null ? "" : given.toString().trim();
+            if (query.isEmpty()) {
+                return new Tool.Result.Text("Error: search needs a query of a few words", true);
+            }
+            try {
+                return new Tool.Result.Text(RecallDigest.list(query, recall.search(query, LISTED_MATCHES)), false);
+            } catch (IOException e) {
+                return new Tool.Result.Text("Error: cannot search the memory directory: " + e.getMessage(), true);
+            }
+        });
     }
 
     private Optional<String> contents(String path) throws IOException {
@@ -117,8 +113,7 @@ final class RecallFeatures {
     private static String query(Optional<?> given) {
         String query = given.map(Object::toString).map(String::trim).orElse("");
         if (query.isEmpty()) {
-            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-                    .message("Invalid params: recall needs a query of a few words").build();
+            throw RequestFailure.invalidParams("Invalid params: recall needs a query of a few words");
         }
         return query;
     }

@@ -1,51 +1,70 @@
 package dev.memdir.server;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
 import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.instructions.FreshInstructions;
+import dev.memdir.instructions.InstructionUpdates;
 import dev.memdir.instructions.InstructionsCache;
+import dev.memdir.instructions.MemoryInstructionUpdates;
 import dev.memdir.json.SharedJson;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
-import io.modelcontextprotocol.json.McpJsonMapper;
+import dev.memdir.server.feature.Features;
+import dev.memdir.server.feature.ServerInfo;
+import dev.memdir.server.legacy.LegacyServer;
+import dev.memdir.server.legacy.StreamableSessions;
+import dev.memdir.server.modern.ModernServer;
 import io.modelcontextprotocol.modern.server.McpRequestManager;
-import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * One memory store served to many clients at once (over HTTP): the same {@link Features} as stdio builds, the
- * 2026-07-28 server over them, and a 2025-11-25 server for a transport that carries many sessions. The project is the
- * configured one: a client's roots do not move it, since the clients share the server. A principal's server is
- * confined to its memory: its instructions are the memory's own files and nothing it answers names the host.
+ * One memory store served, the one assembly of a server for stdio and HTTP alike: memdir's features over the store,
+ * the 2026-07-28 server over them, every change of a resource told to both revisions, and the 2025-11-25 server once
+ * its transport is given. Over HTTP many clients share it, so the project is the configured one; a principal's
+ * server is confined to its memory: its instructions are the memory's own files and nothing it answers names the
+ * host. {@link MemdirServer} serves one over stdio.
  */
 public final class ServedMemory implements Closeable {
 
-    private final MemoryStore store;
-    private final FreshInstructions instructionUpdates;
-    private final FeatureAssembly assembly;
-    private final Features features;
-    private final StatelessServer stateless;
-    private final UpdatedResources updates;
-    private final McpJsonMapper mcpJson;
-    private final Closeable watch;
-    private volatile McpSyncServer legacy;
+    /** Whom a memory is served to: where its instructions are read, and whether a client's roots move the project. */
+    enum Audience {
+        /** The local user over stdio: the host's files; the client's roots move the project unless it is set. */
+        STDIO,
+        /** The local user over HTTP: the host's files of the configured project. */
+        LOCAL,
+        /** A principal over HTTP: its memory's own files, at {@code /memories}. */
+        PRINCIPAL
+    }
 
-    private ServedMemory(MemoryStore store, FreshInstructions instructionUpdates, FeatureAssembly assembly,
-            Features features, McpJsonMapper mcpJson) throws IOException {
+    private final MemoryStore store;
+    private final FreshInstructions instructions;
+    private final ProjectRoots roots;
+    private final ServerInfo info;
+    private final Features features;
+    private final ModernServer modern;
+    private final UpdatedResources updates;
+    private final ResourceUpdates changes;
+    private final Closeable watch;
+    private volatile LegacyServer legacy;
+
+    private ServedMemory(MemoryStore store, FreshInstructions instructions, FeatureAssembly assembly,
+            ProjectRoots roots, String actor) throws IOException {
         this.store = store;
-        this.instructionUpdates = instructionUpdates;
-        this.assembly = assembly;
-        this.features = features;
-        this.mcpJson = mcpJson;
-        this.stateless = assembly.stateless(features, mcpJson);
-        this.updates = new UpdatedResources(stateless);
-        this.watch = store.watch(new ResourceUpdates(updates).andThen(assembly.recall()::changed)
-                .andThen(instructionUpdates::memoryChanged));
-        instructionUpdates.attach(updates);
+        this.instructions = instructions;
+        this.roots = roots;
+        this.info = assembly.serverInfo();
+        this.features = assembly.features(new FrontmatterStamper(Clock.systemUTC(), actor), instructions.cache(),
+                roots);
+        this.modern = new ModernServer(info, features, SharedJson.mcp());
+        this.updates = new UpdatedResources(modern);
+        this.changes = new ResourceUpdates(updates);
+        this.watch = store.watch(changes.andThen(assembly.recall()::changed).andThen(instructions::memoryChanged));
     }
 
     /**
@@ -54,7 +73,7 @@ public final class ServedMemory implements Closeable {
      */
     public static ServedMemory open(Settings settings, String version, MemoryStore store, String sessionId)
             throws IOException {
-        return open(settings, version, store, sessionId, false);
+        return open(settings, version, store, sessionId, Audience.LOCAL, info -> { });
     }
 
     /**
@@ -64,26 +83,29 @@ public final class ServedMemory implements Closeable {
      */
     public static ServedMemory openForPrincipal(Settings settings, String version, MemoryStore store, String actor)
             throws IOException {
-        return open(settings, version, new PrincipalStore(store), actor, true);
+        return open(settings, version, new PrincipalStore(store), actor, Audience.PRINCIPAL, info -> { });
     }
 
-    private static ServedMemory open(Settings settings, String version, MemoryStore store, String sessionId,
-            boolean principal) throws IOException {
-        FreshInstructions instructionUpdates = null;
+    /**
+     * Serves {@code store} (which this then owns) to {@code audience}, {@code actor} recorded in the files it stamps.
+     * {@code introduced} hears what the server says of itself as soon as the index is read, before the features are
+     * built.
+     */
+    static ServedMemory open(Settings settings, String version, MemoryStore store, String actor, Audience audience,
+            Consumer<ServerInfo> introduced) throws IOException {
+        FreshInstructions instructions = null;
         try {
-            ObjectMapper json = SharedJson.mapper();
-            instructionUpdates = principal ? new MemoryInstructionUpdates(store, settings.instructions())
+            instructions = audience == Audience.PRINCIPAL
+                    ? new MemoryInstructionUpdates(store, settings.instructions())
                     : new InstructionUpdates(new InstructionsCache(settings.instructions()));
-            FeatureAssembly assembly = new FeatureAssembly(settings, version, store, json);
-            InstructionsCache instructions = instructionUpdates.cache();
-            ProjectRoots roots = new ProjectRoots(instructions, true,
-                    instructions.resolver().locations().projectDirectory());
-            Features features = assembly.features(new FrontmatterStamper(Clock.systemUTC(), sessionId),
-                    instructions, roots);
-            return new ServedMemory(store, instructionUpdates, assembly, features, SharedJson.mcp());
+            FeatureAssembly assembly = new FeatureAssembly(settings, version, store, SharedJson.mapper());
+            introduced.accept(assembly.serverInfo());
+            boolean configured = audience != Audience.STDIO || settings.project().isPresent();
+            return new ServedMemory(store, instructions, assembly, new ProjectRoots(instructions.cache(), configured),
+                    actor);
         } catch (IOException | RuntimeException e) {
-            if (instructionUpdates != null) {
-                instructionUpdates.close();
+            if (instructions != null) {
+                instructions.close();
             }
             store.close();
             throw e;
@@ -91,23 +113,44 @@ public final class ServedMemory implements Closeable {
     }
 
     /** Returns the 2026-07-28 server, which answers each request on its own. */
-    public McpRequestManager statelessRequests() {
-        return stateless.requests();
+    public McpRequestManager modernRequests() {
+        return modern.requests();
     }
 
-    /** Builds the 2025-11-25 server on {@code transport} (once): its sessions hear of changes from now on. */
-    public synchronized void serveSessions(McpStreamableServerTransportProvider transport) {
+    ModernServer modern() {
+        return modern;
+    }
+
+    /** Builds the 2025-11-25 server on {@code transport}'s sessions (once): they hear of changes from now on. */
+    public void serveLegacy(McpStreamableServerTransportProvider transport) {
+        attach(StreamableSessions.serve(transport, info, features, SharedJson.mcp()));
+    }
+
+    /**
+     * Builds the 2025-11-25 server on stdio's one session (once), whose client's roots move the project: a move
+     * resolves the instructions again.
+     */
+    void serveLegacy(McpServerTransportProvider transport) {
+        Consumer<List<String>> rootsChanged = uris -> {
+            if (roots.follow(uris) && instructions instanceof InstructionUpdates host) {
+                host.check();
+            }
+        };
+        attach(LegacyServer.onStdio(transport, info, features, SharedJson.mcp(), rootsChanged));
+    }
+
+    private synchronized void attach(LegacyServer server) {
         if (legacy != null) {
             throw new IllegalStateException("the 2025-11-25 server is already built");
         }
-        legacy = assembly.legacy(McpServer.sync(new CurrentInstructionsOnInitialize(transport,
-                assembly::currentInstructions)), features, mcpJson).build();
-        updates.attach(legacy);
+        legacy = server;
+        updates.attach(server);
+        instructions.attach(changes::instructionsChanged);
     }
 
     /** Ends the open 2026-07-28 {@code subscriptions/listen} streams: the server is stopping. */
     public void endSubscriptions() {
-        stateless.endSubscriptions();
+        modern.endSubscriptions();
     }
 
     /** Returns whether the store answers a cheap read (MEMORY.md); an exception is an answer of no. */
@@ -127,13 +170,12 @@ public final class ServedMemory implements Closeable {
 
     @Override
     public void close() throws IOException {
-        try (MemoryStore closedLast = store; FreshInstructions watcher = instructionUpdates;
-                Closeable changes = watch) {
-            McpSyncServer server = legacy;
+        try (MemoryStore closedLast = store; FreshInstructions watcher = instructions; Closeable changed = watch) {
+            LegacyServer server = legacy;
             if (server != null) {
-                server.closeGracefully();
+                server.close();
             }
-            stateless.endSubscriptions();
+            modern.endSubscriptions();
         }
     }
 }

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.config.ToolLayout;
 import dev.memdir.memory.MemoryTool;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Tool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import dev.memdir.config.ToolLayout;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -34,8 +34,8 @@ final class ToolCatalog {
     }
 
     /** Returns one tool per command ({@code view} alone when read-only). */
-    List<McpSchema.Tool> split(boolean readOnly) {
-        List<McpSchema.Tool> tools = new ArrayList<>();
+    List<Tool.Definition> split(boolean readOnly) {
+        List<Tool.Definition> tools = new ArrayList<>();
         for (String command : commands(readOnly)) {
             tools.add(named(command));
         }
@@ -43,18 +43,18 @@ final class ToolCatalog {
     }
 
     /** Returns the {@code search} tool (recall), published only with --search-tool. */
-    McpSchema.Tool search() {
+    Tool.Definition search() {
         return named("search");
     }
 
-    private McpSchema.Tool named(String name) {
+    private Tool.Definition named(String name) {
         ObjectNode definition = ((ObjectNode) definitions.get(name)).deepCopy();
         definition.put("name", name);
         return toTool(definition);
     }
 
     /** Returns the single {@code memory} tool whose input is a {@code command} plus that command's fields. */
-    McpSchema.Tool single(boolean readOnly) {
+    Tool.Definition single(boolean readOnly) {
         ObjectNode properties = json.createObjectNode();
         ObjectNode command = properties.putObject("command");
         command.put("type", "string");
@@ -101,20 +101,13 @@ final class ToolCatalog {
         return readOnly ? List.of("view") : MemoryTool.COMMANDS;
     }
 
-    private McpSchema.Tool toTool(JsonNode definition) {
+    private Tool.Definition toTool(JsonNode definition) {
         @SuppressWarnings("unchecked")
         Map<String, Object> schema = json.convertValue(definition.get("inputSchema"), Map.class);
         JsonNode hints = definition.get("annotations");
-        // No annotation title: the tool's own title says it, and every byte here is context on every request.
-        McpSchema.ToolAnnotations annotations = new McpSchema.ToolAnnotations(null, hint(hints, "readOnlyHint"),
-                hint(hints, "destructiveHint"), hint(hints, "idempotentHint"), hint(hints, "openWorldHint"), null);
-        return McpSchema.Tool.builder()
-                .name(definition.get("name").asText())
-                .title(definition.get("title").asText())
-                .description(definition.get("description").asText())
-                .inputSchema(schema)
-                .annotations(annotations)
-                .build();
+        return new Tool.Definition(definition.get("name").asText(), definition.get("title").asText(),
+                definition.get("description").asText(), schema, new Tool.Hints(hint(hints, "readOnlyHint"),
+                        hint(hints, "destructiveHint"), hint(hints, "idempotentHint"), hint(hints, "openWorldHint")));
     }
 
     /** A hint the definition leaves out stays absent (null): tools.json leaves out those equal to the default. */

@@ -1,71 +1,32 @@
 package dev.memdir.server;
 
-import io.modelcontextprotocol.modern.McpSchema.SubscriptionFilter;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.spec.McpSchema;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.memdir.server.legacy.LegacyServer;
+import dev.memdir.server.modern.ModernServer;
+import java.util.function.Consumer;
 
 /**
- * Tells clients of both revisions that a resource changed: the 2025-11-25 session's subscribers and the 2026-07-28
- * {@code subscriptions/listen} streams.
+ * Tells clients of both revisions that a resource changed: the 2026-07-28 {@code subscriptions/listen} streams, and
+ * the 2025-11-25 sessions' subscribers once that server is built.
  */
-final class UpdatedResources {
+final class UpdatedResources implements Consumer<String> {
 
-    private static final Logger log = LoggerFactory.getLogger(UpdatedResources.class);
+    private final ModernServer modern;
+    private volatile LegacyServer legacy;
 
-    /** The resources memdir reports changes of; a history URI is reported too. */
-    private static final Set<String> REPORTED = Set.of(MemoryResources.INDEX_URI, MemoryResources.STATUS_URI,
-            InstructionResources.TEXT_URI, InstructionResources.REPORT_URI);
-
-    private static final Set<String> LIST_CHANGES =
-            Set.of("toolsListChanged", "promptsListChanged", "resourcesListChanged");
-
-    private final StatelessServer stateless;
-    private volatile McpSyncServer legacy;
-
-    UpdatedResources(StatelessServer stateless) {
-        this.stateless = stateless;
+    UpdatedResources(ModernServer modern) {
+        this.modern = modern;
     }
 
-    void attach(McpSyncServer server) {
+    void attach(LegacyServer server) {
         this.legacy = server;
     }
 
-    void updated(String uri) {
-        McpSyncServer server = legacy;
+    @Override
+    public void accept(String uri) {
+        LegacyServer server = legacy;
         if (server != null) {
-            try {
-                server.notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri));
-            } catch (RuntimeException e) {
-                log.warn("Could not notify subscribers of {}: {}", uri, e.getMessage());
-            }
+            server.updated(uri);
         }
-        stateless.updated(uri);
-    }
-
-    /**
-     * What of a 2026-07-28 subscription memdir can honour: the resource subscriptions it reports changes of. The
-     * lists never change while it runs (discover says {@code listChanged: false}), so their changes are not agreed to.
-     */
-    static SubscriptionFilter notifiable(SubscriptionFilter honoured) {
-        Map<String, Object> kept = new LinkedHashMap<>(honoured.fields());
-        kept.keySet().removeAll(LIST_CHANGES);
-        List<String> uris = honoured.resourceSubscriptionsOrEmpty().stream().filter(UpdatedResources::reported)
-                .toList();
-        if (uris.isEmpty()) {
-            kept.remove("resourceSubscriptions");
-        } else {
-            kept.put("resourceSubscriptions", uris);
-        }
-        return SubscriptionFilter.of(kept);
-    }
-
-    private static boolean reported(String uri) {
-        return REPORTED.contains(uri) || HistoryResources.isReported(uri);
+        modern.updated(uri);
     }
 }

@@ -2,10 +2,14 @@ package dev.memdir.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.json.SharedJson;
+import dev.memdir.server.feature.Tool;
+import dev.memdir.server.legacy.LegacyDefinitions;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
@@ -69,9 +73,14 @@ public final class WarmUp {
             McpSchema.JSONRPCRequest request =
                     (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(mcpJson, INITIALIZE);
             mcpJson.convertValue(request.params(), McpSchema.InitializeRequest.class);
-            // The transport writes the initialize answer itself; tools/list is usually the next request.
+            // The transport writes the initialize answer itself; tools/list is usually the next request. Its tools
+            // come in an ArrayList, as the SDK's answer has them: Jackson learns the very types it will write.
+            List<McpSchema.Tool> tools = new ArrayList<>();
+            for (Tool.Definition tool : new ToolCatalog(json).split(false)) {
+                tools.add(LegacyDefinitions.tool(tool));
+            }
             mcpJson.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(),
-                    new McpSchema.ListToolsResult(new ToolCatalog(json).split(false), null), null));
+                    new McpSchema.ListToolsResult(tools, null), null));
         } catch (IOException | RuntimeException e) {
             LoggerFactory.getLogger(WarmUp.class).debug("start-up warm-up stopped early", e);
         }

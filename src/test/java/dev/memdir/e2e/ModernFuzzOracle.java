@@ -1,10 +1,10 @@
 package dev.memdir.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.memdir.e2e.ModernFuzzScript.Era;
 import dev.memdir.e2e.ModernFuzzScript.Expect;
 import dev.memdir.e2e.ModernFuzzScript.Kind;
 import dev.memdir.e2e.ModernFuzzScript.Line;
+import dev.memdir.e2e.ModernFuzzScript.Revision;
 import dev.memdir.e2e.ProtocolFuzzIT.Received;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -131,10 +131,10 @@ final class ModernFuzzOracle {
         JsonNode result = response.path("result");
         boolean complete = "complete".equals(result.path("resultType").asText())
                 && "memdir".equals(result.path("_meta").path(ModernRequest.SERVER_INFO).path("name").asText());
-        if (expect.era() == Era.MODERN && !complete) {
+        if (expect.revision() == Revision.MODERN && !complete) {
             violations.add("a 2026-07-28 result without resultType complete and serverInfo for " + line.preview()
                     + "; got " + Received.preview(response));
-        } else if (expect.era() == Era.LEGACY && result.has("resultType")) {
+        } else if (expect.revision() == Revision.LEGACY && result.has("resultType")) {
             violations.add("a 2025-11-25 result with a resultType for " + line.preview() + "; got "
                     + Received.preview(response));
         }

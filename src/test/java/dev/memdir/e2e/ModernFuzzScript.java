@@ -38,7 +38,7 @@ final class ModernFuzzScript {
     enum Start { MODERN, LEGACY }
 
     /** Which revision's result a request gets: 2026-07-28 results are tagged, 2025-11-25 ones are not. */
-    enum Era { MODERN, LEGACY, EITHER }
+    enum Revision { MODERN, LEGACY, EITHER }
 
     enum Kind {
         /** Nothing comes back (a notification, a blank line). */
@@ -58,35 +58,35 @@ final class ModernFuzzScript {
      * {@code logLevel}: the valid level the request asks for, so notifications/message at or above it may come
      * before its answer (null: none may).
      */
-    record Expect(Kind kind, String key, Set<Integer> codes, boolean resultAllowed, Era era, boolean tool,
+    record Expect(Kind kind, String key, Set<Integer> codes, boolean resultAllowed, Revision revision, boolean tool,
             String logLevel, List<String> listenUris) {
 
         static Expect none() {
-            return new Expect(Kind.NONE, null, Set.of(), false, Era.EITHER, false, null, List.of());
+            return new Expect(Kind.NONE, null, Set.of(), false, Revision.EITHER, false, null, List.of());
         }
 
         static Expect nullError(int code) {
-            return new Expect(Kind.NULL_ERROR, null, Set.of(code), false, Era.EITHER, false, null, List.of());
+            return new Expect(Kind.NULL_ERROR, null, Set.of(code), false, Revision.EITHER, false, null, List.of());
         }
 
         static Expect error(String key, Set<Integer> codes) {
-            return new Expect(Kind.ANSWER, key, codes, false, Era.EITHER, false, null, List.of());
+            return new Expect(Kind.ANSWER, key, codes, false, Revision.EITHER, false, null, List.of());
         }
 
-        static Expect result(String key, Era era) {
-            return new Expect(Kind.ANSWER, key, Set.of(), true, era, false, null, List.of());
+        static Expect result(String key, Revision revision) {
+            return new Expect(Kind.ANSWER, key, Set.of(), true, revision, false, null, List.of());
         }
 
-        static Expect anything(String key, Era era) {
-            return new Expect(Kind.ANSWER, key, null, true, era, false, null, List.of());
+        static Expect anything(String key, Revision revision) {
+            return new Expect(Kind.ANSWER, key, null, true, revision, false, null, List.of());
         }
 
         Expect asTool() {
-            return new Expect(kind, key, codes, resultAllowed, era, true, logLevel, listenUris);
+            return new Expect(kind, key, codes, resultAllowed, revision, true, logLevel, listenUris);
         }
 
         Expect logging(String level) {
-            return new Expect(kind, key, codes, resultAllowed, era, tool, level, listenUris);
+            return new Expect(kind, key, codes, resultAllowed, revision, tool, level, listenUris);
         }
     }
 
@@ -113,8 +113,8 @@ final class ModernFuzzScript {
         ModernFuzzScript script = new ModernFuzzScript(random);
         if (start == Start.MODERN) {
             JsonNode discover = script.id("discover");
-            script.add(ModernRequest.of(discover, "server/discover").node(), Expect.result(key(discover), Era.MODERN),
-                    "discover first");
+            script.add(ModernRequest.of(discover, "server/discover").node(),
+                    Expect.result(key(discover), Revision.MODERN), "discover first");
         } else {
             script.initialize();
         }
@@ -127,7 +127,7 @@ final class ModernFuzzScript {
         JsonNode last = script.id(FINAL_ID);
         script.add(ModernRequest.of(last, "tools/call").param("name", "view")
                 .param("arguments", Map.of("path", "/memories")).node(),
-                Expect.result(key(last), Era.MODERN).asTool(), "final view");
+                Expect.result(key(last), Revision.MODERN).asTool(), "final view");
         return script.lines;
     }
 
@@ -139,7 +139,7 @@ final class ModernFuzzScript {
             // initialize is 2025-11-25's even when its _meta names 2026-07-28
             params.set("_meta", ModernRequest.of(0, "x").node().path("params").path("_meta"));
         }
-        add(ProtocolFuzzIT.request(id, "initialize", params), Expect.result(key(id), Era.LEGACY), "initialize");
+        add(ProtocolFuzzIT.request(id, "initialize", params), Expect.result(key(id), Revision.LEGACY), "initialize");
         add(ProtocolFuzzIT.obj("jsonrpc", "2.0", "method", "notifications/initialized"), Expect.none(), "initialized");
         initialized = true;
     }
@@ -178,20 +178,20 @@ final class ModernFuzzScript {
             case 0, 1 -> {
                 String method = pick(LISTS);
                 request = ModernRequest.of(id, method);
-                expect = Expect.result(key, Era.MODERN);
+                expect = Expect.result(key, Revision.MODERN);
             }
             case 2 -> {
                 request = toolCall(id, "view", Map.of("path", pick(List.of("/memories", "/memories/a.md",
                         "/memories/nope.md", "/memories/../x", "/memories/MEMORY.md"))));
-                expect = Expect.result(key, Era.MODERN).asTool();
+                expect = Expect.result(key, Revision.MODERN).asTool();
             }
             case 3 -> {
                 request = toolCall(id, "create", Map.of("path", "/memories/f" + sequence + ".md", "file_text", "f\n"));
-                expect = Expect.result(key, Era.MODERN).asTool();
+                expect = Expect.result(key, Revision.MODERN).asTool();
             }
             case 4 -> {
                 request = ModernRequest.of(id, "resources/read").param("uri", pick(READABLE));
-                expect = Expect.result(key, Era.MODERN);
+                expect = Expect.result(key, Revision.MODERN);
             }
             case 5 -> {
                 request = ModernRequest.of(id, "resources/read").param("uri", "memdir://no/" + sequence);
@@ -199,7 +199,7 @@ final class ModernFuzzScript {
             }
             case 6 -> {
                 request = ModernRequest.of(id, "prompts/get").param("name", "memory-protocol");
-                expect = Expect.result(key, Era.MODERN);
+                expect = Expect.result(key, Revision.MODERN);
             }
             case 7 -> {
                 request = toolCall(id, "no_such_tool_" + sequence, Map.of());
@@ -289,7 +289,7 @@ final class ModernFuzzScript {
         if (modernByName || !isNull) {
             return Expect.error(key, INVALID_PARAMS);
         }
-        return initialized ? Expect.anything(key, Era.LEGACY) : Expect.error(key, Set.of(-32600));
+        return initialized ? Expect.anything(key, Revision.LEGACY) : Expect.error(key, Set.of(-32600));
     }
 
     // ---- ids
@@ -301,7 +301,7 @@ final class ModernFuzzScript {
             return;
         }
         // An id past a long is refused, echoed (InboundDecoder), whichever revision the request names.
-        Expect expect = id.isBigInteger() ? Expect.error(key, Set.of(-32600)) : Expect.result(key, Era.MODERN);
+        Expect expect = id.isBigInteger() ? Expect.error(key, Set.of(-32600)) : Expect.result(key, Revision.MODERN);
         add(ModernRequest.of(id, "tools/list").node(), expect, "odd id");
     }
 
@@ -375,7 +375,7 @@ final class ModernFuzzScript {
             // Log messages belong to a request's own answer, never to a listen stream.
             request.logLevel("debug");
         }
-        lines.add(new Line(bytes(request.node()), new Expect(Kind.LISTEN, key, Set.of(), true, Era.MODERN, false,
+        lines.add(new Line(bytes(request.node()), new Expect(Kind.LISTEN, key, Set.of(), true, Revision.MODERN, false,
                 null, List.copyOf(uris)), kind));
         openListens.put(key, request.node().get("id"));
     }
@@ -385,8 +385,8 @@ final class ModernFuzzScript {
         if (!openListens.isEmpty() && random.nextInt(3) > 0) {
             String key = pick(new ArrayList<>(openListens.keySet()));
             notification.set("params", ProtocolFuzzIT.obj("requestId", openListens.remove(key), "reason", "fuzz"));
-            lines.add(new Line(bytes(notification), new Expect(Kind.CANCEL_LISTEN, key, Set.of(), false, Era.EITHER,
-                    false, null, List.of()), "cancel a listen"));
+            lines.add(new Line(bytes(notification), new Expect(Kind.CANCEL_LISTEN, key, Set.of(), false,
+                    Revision.EITHER, false, null, List.of()), "cancel a listen"));
             return;
         }
         long n = ++sequence;
@@ -417,15 +417,15 @@ final class ModernFuzzScript {
         };
         Expect expect;
         if (which == 4) {
-            expect = Expect.result(key, Era.LEGACY);
+            expect = Expect.result(key, Revision.LEGACY);
         } else if (!initialized) {
             expect = Expect.error(key, Set.of(-32600));
         } else {
             expect = switch (which) {
-                case 1 -> Expect.result(key, Era.LEGACY).asTool();
+                case 1 -> Expect.result(key, Revision.LEGACY).asTool();
                 case 2 -> Expect.error(key, Set.of(-32002));
                 case 5 -> Expect.error(key, Set.of(-32601));
-                default -> Expect.result(key, Era.LEGACY);
+                default -> Expect.result(key, Revision.LEGACY);
             };
         }
         add(request, expect, initialized ? "legacy" : "legacy before initialize");
@@ -437,13 +437,13 @@ final class ModernFuzzScript {
         ObjectNode arguments = ProtocolFuzzIT.obj("path", "/memories/MEMORY.md", "insert_line", 0, "insert_text",
                 "- note " + sequence + "\n");
         if (initialized && random.nextBoolean()) {
-            add(ProtocolFuzzIT.toolCall(id, "insert", arguments), Expect.result(key(id), Era.LEGACY).asTool(),
+            add(ProtocolFuzzIT.toolCall(id, "insert", arguments), Expect.result(key(id), Revision.LEGACY).asTool(),
                     WRITE_INDEX);
             return;
         }
         ModernRequest request = ModernRequest.of(id, "tools/call").param("name", "insert")
                 .param("arguments", arguments);
-        add(request.node(), Expect.result(key(id), Era.MODERN).asTool(), WRITE_INDEX);
+        add(request.node(), Expect.result(key(id), Revision.MODERN).asTool(), WRITE_INDEX);
     }
 
     // ---- lines that are not requests

@@ -13,40 +13,40 @@ class RevisionTest {
     }
 
     @Test
-    void initialize_isSessions_evenWithA2026Meta() throws Exception {
+    void initialize_isLegacy_evenWithA2026Meta() throws Exception {
         assertThat(Revision.of("POST", null, null, body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
                 + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}")))
-                .isEqualTo(Revision.SESSIONS);
+                .isEqualTo(Revision.LEGACY);
     }
 
     @Test
-    void initialize_namingASessionRevisionInTheHeader_isSessions() throws Exception {
+    void initialize_namingASessionRevisionInTheHeader_isLegacy() throws Exception {
         assertThat(Revision.of("POST", null, "2025-11-25", body("{\"jsonrpc\":\"2.0\",\"id\":1,"
-                + "\"method\":\"initialize\"}"))).isEqualTo(Revision.SESSIONS);
+                + "\"method\":\"initialize\"}"))).isEqualTo(Revision.LEGACY);
         assertThat(Revision.of("POST", null, "2025-06-18", body("{\"jsonrpc\":\"2.0\",\"id\":1,"
-                + "\"method\":\"initialize\"}"))).isEqualTo(Revision.SESSIONS);
+                + "\"method\":\"initialize\"}"))).isEqualTo(Revision.LEGACY);
     }
 
     @Test
-    void initialize_onThe2026Wire_isStateless_whichHasNoSuchMethod() throws Exception {
+    void initialize_onThe2026Wire_isModern_whichHasNoSuchMethod() throws Exception {
         assertThat(Revision.of("POST", null, "2026-07-28", body("{\"jsonrpc\":\"2.0\",\"id\":1,"
                 + "\"method\":\"initialize\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
-                + "\"2026-07-28\"}}}"))).isEqualTo(Revision.STATELESS);
+                + "\"2026-07-28\"}}}"))).isEqualTo(Revision.MODERN);
     }
 
     @Test
-    void anyRequestNamingASession_isSessions() throws Exception {
+    void anyRequestNamingASession_isLegacy() throws Exception {
         assertThat(Revision.of("POST", "s-1", null, body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")))
-                .isEqualTo(Revision.SESSIONS);
-        assertThat(Revision.of("GET", null, null, null)).isEqualTo(Revision.SESSIONS);
-        assertThat(Revision.of("DELETE", "s-1", null, null)).isEqualTo(Revision.SESSIONS);
+                .isEqualTo(Revision.LEGACY);
+        assertThat(Revision.of("GET", null, null, null)).isEqualTo(Revision.LEGACY);
+        assertThat(Revision.of("DELETE", "s-1", null, null)).isEqualTo(Revision.LEGACY);
     }
 
     @Test
-    void sessionlessPosts_areStateless_includingBadJson() throws Exception {
+    void sessionlessPosts_areModern_includingBadJson() throws Exception {
         assertThat(Revision.of("POST", null, null, body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}")))
-                .isEqualTo(Revision.STATELESS);
-        assertThat(Revision.of("POST", null, null, body("[{\"method\":\"initialize\"}]"))).isEqualTo(Revision.STATELESS);
-        assertThat(Revision.of("POST", null, null, null)).isEqualTo(Revision.STATELESS);
+                .isEqualTo(Revision.MODERN);
+        assertThat(Revision.of("POST", null, null, body("[{\"method\":\"initialize\"}]"))).isEqualTo(Revision.MODERN);
+        assertThat(Revision.of("POST", null, null, null)).isEqualTo(Revision.MODERN);
     }
 }

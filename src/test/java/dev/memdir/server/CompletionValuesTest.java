@@ -2,7 +2,7 @@ package dev.memdir.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Completer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -11,8 +11,8 @@ class CompletionValuesTest {
 
     @Test
     void keepsTheCandidatesStartingWithWhatWasTyped_sortedOnce() {
-        McpSchema.CompleteResult.CompleteCompletion completion = CompletionValues.matching(
-                Stream.of("notes/b.md", "plan.md", "notes/a.md", "notes/a.md", "Notes.md"), "notes/").completion();
+        Completer.Values completion = CompletionValues.matching(
+                Stream.of("notes/b.md", "plan.md", "notes/a.md", "notes/a.md", "Notes.md"), "notes/");
 
         assertThat(completion.values()).containsExactly("notes/a.md", "notes/b.md");
         assertThat(completion.total()).isEqualTo(2);
@@ -21,8 +21,8 @@ class CompletionValuesTest {
 
     @Test
     void givesAtMost100_countingAllAndSayingThereIsMore() {
-        McpSchema.CompleteResult.CompleteCompletion completion = CompletionValues.matching(
-                IntStream.range(0, 250).mapToObj(i -> String.format("f%03d", i)), "f").completion();
+        Completer.Values completion = CompletionValues.matching(
+                IntStream.range(0, 250).mapToObj(i -> String.format("f%03d", i)), "f");
 
         assertThat(completion.values()).hasSize(100).startsWith("f000").endsWith("f099");
         assertThat(completion.total()).isEqualTo(250);
@@ -31,8 +31,8 @@ class CompletionValuesTest {
 
     @Test
     void exactly100_isNotMore() {
-        McpSchema.CompleteResult.CompleteCompletion completion = CompletionValues.matching(
-                IntStream.range(0, 100).mapToObj(i -> "f" + i), "").completion();
+        Completer.Values completion = CompletionValues.matching(
+                IntStream.range(0, 100).mapToObj(i -> "f" + i), "");
 
         assertThat(completion.values()).hasSize(100);
         assertThat(completion.hasMore()).isFalse();

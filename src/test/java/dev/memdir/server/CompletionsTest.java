@@ -6,11 +6,10 @@ import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.StoreLimits;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.Client;
+import dev.memdir.server.feature.Completer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +23,7 @@ class CompletionsTest {
     private Path root;
     private DirectoryStore store;
     private Path project;
-    private List<SyncCompletionSpecification> specifications;
+    private Completions completions;
 
     @BeforeEach
     void memoryAndProject() throws Exception {
@@ -40,8 +39,7 @@ class CompletionsTest {
         InstructionsCache instructions = new InstructionsCache(new InstructionLocations(project, temp.resolve("home"),
                 temp.resolve("home/.claude"), temp.resolve("managed"), true, false));
         store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "completions-test");
-        specifications = new Completions(store, instructions, new ProjectRoots(instructions, true, project))
-                .specifications();
+        completions = new Completions(store, instructions, new ProjectRoots(instructions, true));
     }
 
     @AfterEach
@@ -54,43 +52,36 @@ class CompletionsTest {
         Files.writeString(file, "text\n");
     }
 
-    private McpSchema.CompleteResult.CompleteCompletion complete(McpSchema.CompleteReference ref, String argument,
-            String typed) {
-        SyncCompletionSpecification specification = specifications.stream()
-                .filter(candidate -> candidate.referenceKey().equals(ref)).findFirst().orElseThrow();
-        return specification.completionHandler()
-                .apply(null, new McpSchema.CompleteRequest(ref, new McpSchema.CompleteRequest.CompleteArgument(
-                        argument, typed)))
-                .completion();
+    private static Completer.Values complete(Completer completer, String typed) {
+        return completer.complete(Client.WITHOUT_ROOTS, typed);
     }
 
     @Test
     void historyPath_theVisibleMemoryFilesStartingWithWhatWasTyped() {
-        McpSchema.ResourceReference history = new McpSchema.ResourceReference("memdir://memory/history/{+path}");
+        Completer history = completions.historyPath();
 
-        assertThat(complete(history, "path", "").values())
+        assertThat(complete(history, "").values())
                 .containsExactly("MEMORY.md", "notes/deployment-checklist.md", "notes/release_plan.md");
-        assertThat(complete(history, "path", "notes/r").values()).containsExactly("notes/release_plan.md");
-        assertThat(complete(history, "path", "node").values()).isEmpty();
-        assertThat(complete(history, "path", ".memdir").values()).isEmpty();
+        assertThat(complete(history, "notes/r").values()).containsExactly("notes/release_plan.md");
+        assertThat(complete(history, "node").values()).isEmpty();
+        assertThat(complete(history, ".memdir").values()).isEmpty();
     }
 
     @Test
     void instructionsPath_theProjectsEntriesOneLevelAtATime() {
-        McpSchema.ResourceReference instructions = new McpSchema.ResourceReference(
-                "memdir://instructions/for/{+path}");
+        Completer instructions = completions.projectPath();
 
-        assertThat(complete(instructions, "path", "s").values()).containsExactly("src/");
-        assertThat(complete(instructions, "path", "src/").values()).containsExactly("src/App.java");
+        assertThat(complete(instructions, "s").values()).containsExactly("src/");
+        assertThat(complete(instructions, "src/").values()).containsExactly("src/App.java");
     }
 
     @Test
     void recallQuery_theLastWordFromTheWordsOfMemoryFileNames() {
-        McpSchema.PromptReference recall = new McpSchema.PromptReference("recall");
+        Completer recall = completions.recallQuery();
 
-        assertThat(complete(recall, "query", "").values())
+        assertThat(complete(recall, "").values())
                 .containsExactly("checklist", "deployment", "memory", "notes", "plan", "release");
-        assertThat(complete(recall, "query", "De").values()).containsExactly("deployment");
-        assertThat(complete(recall, "query", "next re").values()).containsExactly("next release");
+        assertThat(complete(recall, "De").values()).containsExactly("deployment");
+        assertThat(complete(recall, "next re").values()).containsExactly("next release");
     }
 }

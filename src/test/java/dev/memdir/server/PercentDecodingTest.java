@@ -3,8 +3,7 @@ package dev.memdir.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.memdir.server.feature.RequestFailure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,10 +18,10 @@ class PercentDecodingTest {
     void aMalformedEscapeIsInvalidParams_withAClearMessage() {
         for (String value : List.of("%ZZ", "a%4", "%", "%g0", "ok%2")) {
             String uri = "memdir://memory/recall?q=" + value;
-            McpError error = catchThrowableOfType(McpError.class, () -> PercentDecoding.decode(uri, value));
+            RequestFailure error = catchThrowableOfType(RequestFailure.class, () -> PercentDecoding.decode(uri, value));
 
-            assertThat(error.getJsonRpcError().code()).as(value).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
-            assertThat(error.getJsonRpcError().message()).as(value).isEqualTo("Invalid params: " + uri
+            assertThat(error.code()).as(value).isEqualTo(-32602);
+            assertThat(error.getMessage()).as(value).isEqualTo("Invalid params: " + uri
                     + " is not percent-encoded correctly: every % must begin a %XX escape of two hexadecimal digits");
         }
     }

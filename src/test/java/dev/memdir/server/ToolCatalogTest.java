@@ -7,6 +7,8 @@ import dev.memdir.config.ToolLayout;
 import dev.memdir.json.SharedJson;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import dev.memdir.server.feature.Tool;
+import dev.memdir.server.legacy.LegacyDefinitions;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,14 +28,14 @@ class ToolCatalogTest {
 
     @Test
     void everyToolInEveryLayoutHasAValidInputSchema() {
-        List<McpSchema.Tool> tools = new ArrayList<>(catalog.split(false));
+        List<Tool.Definition> tools = new ArrayList<>(catalog.split(false));
         tools.addAll(catalog.split(true));
         tools.add(catalog.single(false));
         tools.add(catalog.single(true));
         tools.add(catalog.search());
 
         assertThat(tools).hasSize(10);
-        for (McpSchema.Tool tool : tools) {
+        for (Tool.Definition tool : tools) {
             assertThat(validator.validateSchema(tool.inputSchema()).valid()).as(tool.name()).isTrue();
         }
     }
@@ -42,7 +44,8 @@ class ToolCatalogTest {
     void theNamesKnownBeforeTheCatalogIsReadAreTheNamesItPublishes() {
         for (boolean readOnly : new boolean[] {false, true}) {
             assertThat(ToolCatalog.names(ToolLayout.SPLIT, readOnly, false))
-                    .containsExactlyInAnyOrderElementsOf(catalog.split(readOnly).stream().map(McpSchema.Tool::name).toList());
+                    .containsExactlyInAnyOrderElementsOf(
+                            catalog.split(readOnly).stream().map(Tool.Definition::name).toList());
             assertThat(ToolCatalog.names(ToolLayout.SINGLE, readOnly, true))
                     .containsExactlyInAnyOrder(catalog.single(readOnly).name(), catalog.search().name());
         }
@@ -62,7 +65,7 @@ class ToolCatalogTest {
 
     @Test
     void everyToolAndParameterIsDescribed() {
-        for (McpSchema.Tool tool : withSearch(catalog.split(false))) {
+        for (Tool.Definition tool : withSearch(catalog.split(false))) {
             assertThat(tool.description()).as(tool.name()).isNotBlank();
             ((Map<?, ?>) tool.inputSchema().get("properties")).forEach((name, property) -> assertThat(
                     ((Map<?, ?>) property).get("description")).as(tool.name() + "." + name).isNotNull());
@@ -72,7 +75,7 @@ class ToolCatalogTest {
     @Test
     void theShortDescriptionsKeepTheRulesAModelMustKnow() {
         Map<String, String> text = catalog.split(false).stream()
-                .collect(Collectors.toMap(McpSchema.Tool::name, McpSchema.Tool::toString));
+                .collect(Collectors.toMap(Tool.Definition::name, Tool.Definition::toString));
 
         assertThat(text.get("view")).contains("Paths always start with /memories", "1-based, inclusive",
                 "end -1 means the end of the file", "paged: its last line names the view_range");
@@ -81,15 +84,16 @@ class ToolCatalogTest {
         assertThat(text.get("create")).contains("Fails if the path exists", "e.g. /memories/");
     }
 
-    private List<McpSchema.Tool> withSearch(List<McpSchema.Tool> tools) {
-        List<McpSchema.Tool> all = new ArrayList<>(tools);
+    private List<Tool.Definition> withSearch(List<Tool.Definition> tools) {
+        List<Tool.Definition> all = new ArrayList<>(tools);
         all.add(catalog.search());
         return all;
     }
 
     /** The tools/list result as the server serializes it. */
-    private static int listBytes(List<McpSchema.Tool> tools) throws Exception {
-        String result = SharedJson.mcp().writeValueAsString(McpSchema.ListToolsResult.builder(tools).build());
+    private static int listBytes(List<Tool.Definition> tools) throws Exception {
+        String result = SharedJson.mcp().writeValueAsString(McpSchema.ListToolsResult.builder(
+                tools.stream().map(LegacyDefinitions::tool).toList()).build());
         return result.getBytes(StandardCharsets.UTF_8).length;
     }
 }

@@ -6,13 +6,13 @@ import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /** What one input line turned out to be. */
-sealed interface Inbound permits Inbound.Message, Inbound.Stateless, Inbound.Reply, Inbound.Skip {
+sealed interface Inbound permits Inbound.Message, Inbound.Modern, Inbound.Reply, Inbound.Skip {
 
     /** A well-formed message for the MCP session. */
     record Message(McpSchema.JSONRPCMessage message) implements Inbound {}
 
     /** A 2026-07-28 request, served without a session. */
-    record Stateless(JsonRpc.JSONRPCRequest request) implements Inbound {}
+    record Modern(JsonRpc.JSONRPCRequest request) implements Inbound {}
 
     /** A line the transport answers itself with an error response. */
     record Reply(ObjectNode response) implements Inbound {}

@@ -34,8 +34,8 @@ final class InboundDecoder {
         if (checked.refusal() != null) {
             return checked.refusal();
         }
-        if (StatelessRequests.isStateless(checked.node())) {
-            return statelessRequest(checked.node());
+        if (ModernRequests.isModern(checked.node())) {
+            return modernRequest(checked.node());
         }
         return message(checked.text(), checked.node().get("id"));
     }
@@ -44,11 +44,11 @@ final class InboundDecoder {
      * The request as the 2026-07-28 server takes it: id, method and params exactly as they came. One the SDK's
      * request type refuses (an integer id past a long) is answered here, as {@link #message} answers a 2025-11-25 one.
      */
-    private Inbound statelessRequest(JsonNode node) {
+    private Inbound modernRequest(JsonNode node) {
         try {
             Object id = json.convertValue(node.get("id"), Object.class);
             Object params = node.hasNonNull("params") ? json.convertValue(node.get("params"), Object.class) : null;
-            return new Inbound.Stateless(new JsonRpc.JSONRPCRequest(node.get("method").asText(), id, params));
+            return new Inbound.Modern(new JsonRpc.JSONRPCRequest(node.get("method").asText(), id, params));
         } catch (RuntimeException e) {
             return Inbound.error(node.get("id"), JsonRpcErrors.INVALID_REQUEST, "Invalid Request: " + e.getMessage());
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.server.sdk.InitializeAnswer;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -55,8 +56,8 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         return thread;
     });
     private final CompletableFuture<McpServerSession> session = new CompletableFuture<>();
-    private final CompletableFuture<StatelessServing> statelessServing = new CompletableFuture<>();
-    private final StatelessRequests stateless;
+    private final CompletableFuture<ModernServing> modernServing = new CompletableFuture<>();
+    private final ModernRequests modern;
     private Thread reader;
     private Optional<InitializeAnswer> earlyAnswer = Optional.empty();
     private volatile Object initializeId;
@@ -74,12 +75,12 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         this.tools = Set.copyOf(tools);
         this.maxLineBytes = maxLineBytes;
         this.drainTimeout = drainTimeout;
-        this.stateless = new StatelessRequests(statelessServing, mcpJson, writer);
+        this.modern = new ModernRequests(modernServing, mcpJson, writer);
     }
 
     /** Serves 2026-07-28 requests with {@code serving}; those read before this wait for it in their turn. */
-    public void serveStateless(StatelessServing serving) {
-        statelessServing.complete(serving);
+    public void serveModern(ModernServing serving) {
+        modernServing.complete(serving);
     }
 
     /**
@@ -139,10 +140,10 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
                 if (inbound instanceof Inbound.Reply reply) {
                     log.warn("Answered a bad input line with: {}", reply.response().path("error").path("message"));
                     worker.execute(() -> writer.writeLine(reply.response().toString()));
-                } else if (inbound instanceof Inbound.Stateless request) {
-                    stateless.received(request.request());
-                    worker.execute(() -> stateless.answer(request.request()));
-                } else if (inbound instanceof Inbound.Message message && !cancelsStateless(message.message())) {
+                } else if (inbound instanceof Inbound.Modern request) {
+                    modern.received(request.request());
+                    worker.execute(() -> modern.answer(request.request()));
+                } else if (inbound instanceof Inbound.Message message && !cancelsModern(message.message())) {
                     dispatch(message.message());
                 }
             }
@@ -182,11 +183,11 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
     }
 
     /** Whether {@code message} cancels a 2026-07-28 request, which it then does; the session never sees it. */
-    private boolean cancelsStateless(McpSchema.JSONRPCMessage message) {
+    private boolean cancelsModern(McpSchema.JSONRPCMessage message) {
         return message instanceof McpSchema.JSONRPCNotification notification
-                && StatelessRequests.CANCELLED.equals(notification.method())
+                && ModernRequests.CANCELLED.equals(notification.method())
                 && notification.params() instanceof Map<?, ?> params && params.get("requestId") != null
-                && stateless.cancel(params.get("requestId"));
+                && modern.cancel(params.get("requestId"));
     }
 
     /** Answers initialize before the session exists (the request still goes to the session after). */
@@ -230,7 +231,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
             long deadline = System.nanoTime() + drainTimeout.toNanos();
             worker.shutdown();
             worker.awaitTermination(drainTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            stateless.end(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            modern.end(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             long left = Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
             answerAll(pending.awaitAnswered(left), "Server stopped: input ended before this request could be answered");
         } catch (InterruptedException e) {

@@ -75,14 +75,14 @@ class StdioLineTransportProviderTest {
         return serve(Optional.empty(), lines);
     }
 
-    /** As {@link #serve(String...)}, with {@code stateless} serving the 2026-07-28 requests when given. */
-    private static List<JsonNode> serve(Optional<StatelessServing> stateless, String... lines) throws Exception {
+    /** As {@link #serve(String...)}, with {@code modern} serving the 2026-07-28 requests when given. */
+    private static List<JsonNode> serve(Optional<ModernServing> modern, String... lines) throws Exception {
         String input = String.join("\n", lines) + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StdioLineTransportProvider provider = new StdioLineTransportProvider(McpJsonDefaults.getMapper(), JSON,
                 new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, Set.of("echo"), 1024 * 1024,
                 Duration.ofSeconds(5));
-        stateless.ifPresent(provider::serveStateless);
+        modern.ifPresent(provider::serveModern);
         McpSyncServer server = McpServer.sync(provider)
                 .serverInfo("t", "1")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
@@ -149,7 +149,7 @@ class StdioLineTransportProviderTest {
     }
 
     @Test
-    void aStatelessServerThatFails_stillAnswersInTurn_withInternalError_andTheSessionGoesOn() throws Exception {
+    void aModernServerThatFails_stillAnswersInTurn_withInternalError_andTheSessionGoesOn() throws Exception {
         McpRequestManager failing = new McpRequestManager() {
             @Override
             public Mono<McpTransportResponse> handle(McpTransportContext context, JsonRpc.JSONRPCRequest request) {
@@ -168,7 +168,7 @@ class StdioLineTransportProviderTest {
                 return Mono.empty();
             }
         };
-        StatelessServing stateless = new StatelessServing() {
+        ModernServing modern = new ModernServing() {
             @Override
             public McpRequestManager requests() {
                 return failing;
@@ -178,7 +178,7 @@ class StdioLineTransportProviderTest {
             public void endSubscriptions() {}
         };
 
-        List<JsonNode> messages = serve(Optional.of(stateless), request(7, "tools/list",
+        List<JsonNode> messages = serve(Optional.of(modern), request(7, "tools/list",
                 Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28"))), ping(8));
 
         assertThat(ids(messages)).containsExactly("7", "8");

@@ -1,0 +1,77 @@
+package dev.memdir.instructions;
+
+import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.MemoryStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps a principal's instructions fresh. Its instructions are its memory's own files, so the store's watch tells of
+ * every change (whoever made it, on either store); a change where the last resolution looked makes it resolve again,
+ * and the listener hears of it when the result differs. Nothing on the host is watched.
+ */
+public final class MemoryInstructionUpdates extends FreshInstructions {
+
+    private static final Logger log = LoggerFactory.getLogger(MemoryInstructionUpdates.class);
+
+    private final MemoryInstructionFiles files;
+    /** The resolution the listener last heard of; null before the first. */
+    private Instructions told;
+
+    /** The instructions of {@code store}'s memory; only {@code locations}' switches (AGENTS.md) apply. */
+    public MemoryInstructionUpdates(MemoryStore store, InstructionLocations locations) {
+        this(new MemoryInstructionFiles(store), locations);
+    }
+
+    private MemoryInstructionUpdates(MemoryInstructionFiles files, InstructionLocations locations) {
+        super(new InstructionsCache(new InstructionResolver(locations.withProject(MemoryInstructionFiles.ROOT),
+                files)));
+        this.files = files;
+    }
+
+    @Override
+    public synchronized void memoryChanged(MemoryChanges changes) {
+        files.changed();
+        if (told != null && !lookedAt(told, changes)) {
+            return;
+        }
+        try {
+            Instructions now = cache().current();
+            if (told == null || !now.files().equals(told.files())) {
+                notifyChanged();
+            }
+            told = now;
+        } catch (IOException | RuntimeException e) {
+            log.warn("Could not resolve the instructions again: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * Returns whether {@code changes} may change {@code resolution}: a path it consulted (found or not: a new
+     * CLAUDE.md is one) or one above it (a directory reported stands for everything in it), or anything below a
+     * directory it walked (a rules tree). The memory root is consulted too, for the names it looks for there, not
+     * for all it holds.
+     */
+    private static boolean lookedAt(Instructions resolution, MemoryChanges changes) {
+        if (changes.everything()) {
+            return true;
+        }
+        for (String changed : changes.paths()) {
+            Path path = MemoryInstructionFiles.ROOT.resolve(changed);
+            for (Path consulted : resolution.consulted().paths()) {
+                if (consulted.startsWith(path)
+                        || path.startsWith(consulted) && !consulted.equals(MemoryInstructionFiles.ROOT)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void close() {
+        // nothing of its own to close: the store's watch is its server's
+    }
+}
