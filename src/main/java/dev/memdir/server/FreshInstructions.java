@@ -1,7 +1,7 @@
 package dev.memdir.server;
 
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.store.MemoryChanges;
 import java.io.Closeable;
 
 /** Keeps the instruction resources fresh: the cached resolution, and subscribers told when it changes. */

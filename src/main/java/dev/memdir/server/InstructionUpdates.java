@@ -1,7 +1,7 @@
 package dev.memdir.server;
 
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.store.MemoryChanges;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -6,7 +6,7 @@ import dev.memdir.config.StoreChoice;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.json.SharedJson;
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.server.transport.InitializeAnswer;
 import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.McpJsonMapper;

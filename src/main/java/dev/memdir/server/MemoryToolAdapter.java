@@ -1,7 +1,7 @@
 package dev.memdir.server;
 
-import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
+import dev.memdir.memory.store.CommandException;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Base64;
 

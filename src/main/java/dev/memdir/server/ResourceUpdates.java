@@ -1,7 +1,7 @@
 package dev.memdir.server;
 
-import dev.memdir.memory.MemoryChanges;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.store.MemoryChanges;
 import java.util.function.Consumer;
 
 /**

@@ -2,14 +2,14 @@ package dev.memdir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.FileVersion;
-import dev.memdir.memory.MemoryFiles;
-import dev.memdir.memory.MemoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,6 +6,13 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.Sha256;
+import dev.memdir.memory.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

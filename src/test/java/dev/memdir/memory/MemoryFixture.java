@@ -6,12 +6,17 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
-import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
+import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.FileVersion;
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.Sha256;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.Sha256;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.Timestamp;

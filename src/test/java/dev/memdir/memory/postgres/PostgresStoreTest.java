@@ -6,11 +6,11 @@ import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.StoreLimits;
-import dev.memdir.memory.Usage;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.Usage;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
