@@ -45,7 +45,8 @@ final class HistoryCommand {
                     "sha256", "session"));
             for (FileVersion version : versions) {
                 out.println(String.format("%-8d %-24s %-10s %9d  %-12s  %s%s", version.number(), version.time(),
-                        version.operation().label(), version.size(), version.sha256().substring(0, 12),
+                        version.operation().label(), version.size(),
+                        version.sha256().map(sha256 -> sha256.substring(0, 12)).orElse("-"),
                         version.session(), version.redaction().map(redaction -> "  redacted by "
                                 + redaction.actor() + " at " + redaction.time()).orElse("")));
             }

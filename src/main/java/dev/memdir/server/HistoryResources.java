@@ -47,8 +47,9 @@ final class HistoryResources {
         for (FileVersion version : store.versions(path)) {
             ObjectNode listed = versions.addObject().put("version", version.number())
                     .put("time", version.time().toString()).put("operation", version.operation().label())
-                    .put("session", version.session()).put("size", version.size()).put("sha256", version.sha256())
-                    .put("redacted", version.redacted());
+                    .put("session", version.session()).put("size", version.size());
+            version.sha256().ifPresent(sha256 -> listed.put("sha256", sha256));
+            listed.put("redacted", version.redacted());
             version.redaction().ifPresent(redaction -> listed.put("redactedBy", redaction.actor())
                     .put("redactedAt", redaction.time().toString()));
         }

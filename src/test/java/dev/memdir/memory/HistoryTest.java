@@ -111,7 +111,7 @@ class HistoryTest {
         assertThat(versions).extracting(FileVersion::number).containsExactly(2, 1);
         assertThat(versions).extracting(FileVersion::size).containsExactly(5L, 6L);
         assertThat(versions).extracting(FileVersion::session).containsOnly(MemoryFixture.SESSION);
-        assertThat(versions.get(1).sha256()).isEqualTo(HexFormat.of().formatHex(
+        assertThat(versions.get(1).sha256()).contains(HexFormat.of().formatHex(
                 MessageDigest.getInstance("SHA-256").digest("alpha\n".getBytes(StandardCharsets.UTF_8))));
         assertThat(memory.view("/memories")).doesNotContain(".memdir-history");
     }

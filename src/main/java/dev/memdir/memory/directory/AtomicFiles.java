@@ -85,29 +85,6 @@ final class AtomicFiles {
         }
     }
 
-    /**
-     * Removes temp files that a killed process left anywhere below {@code root}, and the empty temp directories in
-     * the root that a new directory is made in ({@link OpenedDirectory#newDirectory}).
-     */
-    static void removeStrayTempFiles(OpenedDirectory root) throws IOException {
-        MemoryFileWalk.everything(root, (parent, segments, attributes) -> {
-            String name = segments.get(segments.size() - 1);
-            if (name.startsWith(TEMP_PREFIX)) {
-                parent.deleteIfExists(name);
-            }
-        });
-        for (String name : root.names()) {
-            BasicFileAttributes attributes = name.startsWith(TEMP_PREFIX) ? root.attributes(name) : null;
-            if (attributes != null && attributes.isDirectory()) {
-                try {
-                    root.deleteDirectory(name);
-                } catch (IOException goneOrNotEmpty) {
-                    // another process's, in use
-                }
-            }
-        }
-    }
-
     private static void keepModeOf(OpenedDirectory directory, String existing, String replacement) throws IOException {
         BasicFileAttributes attributes = directory.attributes(existing);
         if (attributes == null || !attributes.isRegularFile()) {

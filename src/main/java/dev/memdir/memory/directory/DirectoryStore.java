@@ -47,8 +47,8 @@ public final class DirectoryStore implements MemoryStore {
     }
 
     /**
-     * Opens (creating if needed, mode 0700) the root and removes temp files a crashed writer left there; the
-     * history names {@code actor} (a session id) as the writer of what it keeps.
+     * Opens (creating if needed, mode 0700) the root and clears what earlier processes left there ({@link Leftovers});
+     * the history names {@code actor} (a session id) as the writer of what it keeps.
      */
     public static DirectoryStore open(Path root, StoreLimits limits, HistoryLimits historyLimits, String actor)
             throws IOException {
@@ -64,7 +64,7 @@ public final class DirectoryStore implements MemoryStore {
         try {
             store.lock.holding(() -> {
                 try (OpenedDirectory opened = OpenedDirectory.open(real)) {
-                    AtomicFiles.removeStrayTempFiles(opened);
+                    Leftovers.clear(opened);
                 }
                 return null;
             });

@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Earlier versions of memory files, kept inside the root ({@code .memdir-history}, which no path can name and no
@@ -25,30 +23,24 @@ import java.util.regex.Pattern;
  * each version is one file written atomically, named by its number, time, session and operation (memdirs before
  * operations were recorded left the operation out), so a kill leaves every version whole or absent (versions are
  * not flushed to the disk: a power loss may take the newest ones, never the memory files). A redacted version's
- * file is replaced by a {@code .redacted} file of its figures and who redacted it. Callers hold the store's write
+ * file is replaced by a {@code .redacted} file of its size and who redacted it. Callers hold the store's write
  * lock. Every file and directory of it is reached from the opened root, one name at a time, following no link.
  */
 final class History {
 
     static final String DIRECTORY = MemoryNames.RESERVED_PREFIX + "-history";
     private static final String PATH_FILE = "path";
-    private static final Pattern VERSION_NAME =
-            Pattern.compile("(\\d{8})-(\\d+)-([A-Za-z0-9_-]*)(?:\\.([a-z]+))?(\\" + RedactedFigures.SUFFIX + ")?");
-
-    /** One kept version: the file {@code file} in the directory of versions {@code directory}. */
-    private record Stored(String directory, String file, int number, long millis, String session,
-            FileVersion.Operation operation, long size, boolean redacted) {
-
-        /** Returns the file's name without the redaction suffix. */
-        String name() {
-            return redacted ? file.substring(0, file.length() - RedactedFigures.SUFFIX.length()) : file;
-        }
-    }
 
     /** What is read from one path's directory of versions. */
     @FunctionalInterface
     private interface VersionsRead<T> {
         T read(OpenedDirectory versions) throws IOException;
+    }
+
+    /** What is done with each path's directory of versions, named {@code name}. */
+    @FunctionalInterface
+    private interface EachVersions {
+        void visit(String name, OpenedDirectory versions) throws IOException;
     }
 
     /**
@@ -98,13 +90,13 @@ final class History {
             if (versions.attributes(PATH_FILE) == null) {
                 AtomicFiles.writeWithoutFlush(versions, PATH_FILE, key(path).getBytes(StandardCharsets.UTF_8));
             }
-            List<Stored> stored = stored(versions, directory);
+            List<VersionFile> stored = VersionFile.in(versions, directory);
             int number = stored.isEmpty() ? 1 : stored.get(stored.size() - 1).number() + 1;
-            String name = String.format("%08d-%d-%s.%s", number, millis, keptBy, operation.label());
+            String name = VersionFile.name(number, millis, keptBy, operation);
             byte[] written = redacted.map(RedactedFigures::bytes).orElse(content);
             String file = redacted.isPresent() ? name + RedactedFigures.SUFFIX : name;
             AtomicFiles.writeWithoutFlush(versions, file, written);
-            stored.add(new Stored(directory, file, number, millis, keptBy, operation, written.length,
+            stored.add(new VersionFile(directory, file, number, millis, keptBy, operation, written.length,
                     redacted.isPresent()));
             long dropped = 0;
             for (int i = 0; i < stored.size() - limits.keep(); i++) {
@@ -145,10 +137,10 @@ final class History {
     /** Returns the kept versions of {@code path}, newest first. */
     List<FileVersion> versions(OpenedDirectory root, MemoryPath path) throws IOException {
         return readVersions(root, path, List.of(), versions -> {
-            List<Stored> stored = stored(versions, versionsName(path));
+            List<VersionFile> stored = VersionFile.in(versions, versionsName(path));
             List<FileVersion> found = new ArrayList<>();
             for (int i = stored.size() - 1; i >= 0; i--) {
-                Stored version = stored.get(i);
+                VersionFile version = stored.get(i);
                 Instant time = Instant.ofEpochMilli(version.millis());
                 byte[] bytes = versions.read(version.file());
                 if (version.redacted()) {
@@ -156,7 +148,7 @@ final class History {
                             version.operation()));
                 } else {
                     found.add(new FileVersion(version.number(), time, version.session(), version.size(),
-                            Sha256.hex(bytes), version.operation(), Optional.empty()));
+                            Optional.of(Sha256.hex(bytes)), version.operation(), Optional.empty()));
                 }
             }
             return found;
@@ -166,27 +158,26 @@ final class History {
     /** Returns the bytes of version {@code number} of {@code path}, or empty when it is not kept or redacted. */
     Optional<byte[]> content(OpenedDirectory root, MemoryPath path, int number) throws IOException {
         return readVersions(root, path, Optional.empty(), versions -> {
-            Optional<Stored> stored = find(versions, path, number);
+            Optional<VersionFile> stored = find(versions, path, number);
             return stored.isPresent() && !stored.get().redacted()
                     ? Optional.of(versions.read(stored.get().file())) : Optional.empty();
         });
     }
 
     /**
-     * Replaces version {@code number} of {@code path} by its figures and who redacted it, written and flushed before
+     * Replaces version {@code number} of {@code path} by its size and who redacted it, written and flushed before
      * the content is deleted, so a kill leaves the content or the redaction (at worst both, redacted again by a
      * second call).
      */
     void redact(OpenedDirectory root, MemoryPath path, int number) throws IOException {
         readVersions(root, path, null, versions -> {
-            Optional<Stored> found = find(versions, path, number);
+            Optional<VersionFile> found = find(versions, path, number);
             if (found.isEmpty() || found.get().redacted()) {
                 return null;
             }
-            Stored version = found.get();
-            byte[] content = versions.read(version.file());
-            AtomicFiles.write(versions, version.name() + RedactedFigures.SUFFIX,
-                    new RedactedFigures(content.length, Sha256.hex(content), actor, clock.millis()).bytes());
+            VersionFile version = found.get();
+            AtomicFiles.write(versions, version.file() + RedactedFigures.SUFFIX,
+                    new RedactedFigures(version.size(), actor, clock.millis()).bytes());
             versions.deleteFile(version.file());
             versions.sync();
             return null;
@@ -196,26 +187,35 @@ final class History {
     /** Returns every path with a directory of versions that names it, in no particular order. */
     List<MemoryPath> paths(OpenedDirectory root) throws IOException {
         List<MemoryPath> paths = new ArrayList<>();
+        eachVersions(root, (name, versions) -> {
+            BasicFileAttributes attributes = versions.attributes(PATH_FILE);
+            if (attributes != null && attributes.isRegularFile()) {
+                String key = new String(versions.read(PATH_FILE), StandardCharsets.UTF_8);
+                paths.add(MemoryPath.of(List.of(key.split("/"))));
+            }
+        });
+        return paths;
+    }
+
+    /** Visits each path's directory of versions in the root's history, if it has one. */
+    private static void eachVersions(OpenedDirectory root, EachVersions visitor) throws IOException {
         Optional<OpenedDirectory> found = root.existingDirectory(DIRECTORY);
-        if (found.isEmpty()) {
-            return paths;
+        if (found.isPresent()) {
+            try (OpenedDirectory history = found.get()) {
+                eachVersionsIn(history, visitor);
+            }
         }
-        try (OpenedDirectory history = found.get()) {
-            for (String name : history.names()) {
-                Optional<OpenedDirectory> versions = history.existingDirectory(name);
-                if (versions.isEmpty()) {
-                    continue;
-                }
-                try (OpenedDirectory named = versions.get()) {
-                    BasicFileAttributes attributes = named.attributes(PATH_FILE);
-                    if (attributes != null && attributes.isRegularFile()) {
-                        String key = new String(named.read(PATH_FILE), StandardCharsets.UTF_8);
-                        paths.add(MemoryPath.of(List.of(key.split("/"))));
-                    }
+    }
+
+    private static void eachVersionsIn(OpenedDirectory history, EachVersions visitor) throws IOException {
+        for (String name : history.names()) {
+            Optional<OpenedDirectory> versions = history.existingDirectory(name);
+            if (versions.isPresent()) {
+                try (OpenedDirectory opened = versions.get()) {
+                    visitor.visit(name, opened);
                 }
             }
         }
-        return paths;
     }
 
     /** Reads {@code path}'s directory of versions; {@code none} when there is none. */
@@ -236,8 +236,9 @@ final class History {
         }
     }
 
-    private static Optional<Stored> find(OpenedDirectory versions, MemoryPath path, int number) throws IOException {
-        return stored(versions, versionsName(path)).stream().filter(stored -> stored.number() == number)
+    private static Optional<VersionFile> find(OpenedDirectory versions, MemoryPath path, int number)
+            throws IOException {
+        return VersionFile.in(versions, versionsName(path)).stream().filter(stored -> stored.number() == number)
                 .findFirst();
     }
 
@@ -253,36 +254,13 @@ final class History {
         return session.replaceAll("[^A-Za-z0-9_-]", "_");
     }
 
-    /** The versions in one file's directory of versions (named {@code directory}), oldest first. */
-    private static List<Stored> stored(OpenedDirectory versions, String directory) throws IOException {
-        List<Stored> stored = new ArrayList<>();
-        for (DirectoryEntry entry : DirectoryEntry.of(versions)) {
-            Matcher name = VERSION_NAME.matcher(entry.name());
-            if (name.matches() && entry.attributes().isRegularFile()) {
-                stored.add(new Stored(directory, entry.name(), Integer.parseInt(name.group(1)),
-                        Long.parseLong(name.group(2)), name.group(3), name.group(4) == null
-                                ? FileVersion.Operation.UNRECORDED : FileVersion.Operation.of(name.group(4)),
-                        entry.attributes().size(), name.group(5) != null));
-            }
-        }
-        stored.sort(Comparator.comparingInt(Stored::number));
-        return stored;
-    }
-
     /** Counts every kept version and drops the oldest while they pass the byte limit; returns the bytes left. */
     private long keepWithinBytes(OpenedDirectory history) throws IOException {
-        List<Stored> all = new ArrayList<>();
-        for (String name : history.names()) {
-            Optional<OpenedDirectory> versions = history.existingDirectory(name);
-            if (versions.isPresent()) {
-                try (OpenedDirectory opened = versions.get()) {
-                    all.addAll(stored(opened, name));
-                }
-            }
-        }
-        long total = all.stream().mapToLong(Stored::size).sum();
-        all.sort(Comparator.comparingLong(Stored::millis).thenComparingInt(Stored::number));
-        for (Stored oldest : all) {
+        List<VersionFile> all = new ArrayList<>();
+        eachVersionsIn(history, (name, versions) -> all.addAll(VersionFile.in(versions, name)));
+        long total = all.stream().mapToLong(VersionFile::size).sum();
+        all.sort(Comparator.comparingLong(VersionFile::millis).thenComparingInt(VersionFile::number));
+        for (VersionFile oldest : all) {
             if (total <= limits.maxBytes()) {
                 break;
             }

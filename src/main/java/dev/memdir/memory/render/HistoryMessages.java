@@ -25,8 +25,8 @@ public final class HistoryMessages {
     }
 
     public static String redacted(String path, int version) {
-        return "Redacted version " + version + " of " + path + ": its content is removed from the history; its"
-                + " number, time, size and SHA-256 stay, with who redacted it and when";
+        return "Redacted version " + version + " of " + path + ": its content and SHA-256 are removed from the"
+                + " history; its number, time and size stay, with who redacted it and when";
     }
 
     public static String notAFileToRestore(String path) {

@@ -6,10 +6,17 @@ import java.util.Optional;
 
 /**
  * One kept earlier version of a memory file: its number (counting from 1 per file), when it was kept, by which
- * session, its size and SHA-256, the operation it was kept before, and who redacted its content, if anyone did.
+ * session, its size, the operation it was kept before, and either its SHA-256 or who redacted its content and when.
+ * A redacted version keeps no SHA-256: the hash of a short secret can be guessed.
  */
-public record FileVersion(int number, Instant time, String session, long size, String sha256, Operation operation,
-        Optional<Redaction> redaction) {
+public record FileVersion(int number, Instant time, String session, long size, Optional<String> sha256,
+        Operation operation, Optional<Redaction> redaction) {
+
+    public FileVersion {
+        if (sha256.isPresent() == redaction.isPresent()) {
+            throw new IllegalArgumentException("a version has a SHA-256 exactly as long as it is not redacted");
+        }
+    }
 
     /** What replaced the version: an edit or create over it, a delete, a rename or a restore. */
     public enum Operation {
@@ -36,7 +43,7 @@ public record FileVersion(int number, Instant time, String session, long size, S
         }
     }
 
-    /** Who removed the version's content, and when; the version's other figures stay. */
+    /** Who removed the version's content (and its SHA-256), and when; the version's other figures stay. */
     public record Redaction(String actor, Instant time) {}
 
     public boolean redacted() {

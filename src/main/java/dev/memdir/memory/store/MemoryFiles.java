@@ -50,8 +50,9 @@ public interface MemoryFiles {
     Optional<byte[]> version(MemoryPath path, int number) throws IOException;
 
     /**
-     * Removes the content of the kept version {@code number} of {@code path} from the store, keeping the version's
-     * other figures with who redacted it (the store's actor) and when; a version not kept changes nothing.
+     * Removes the content and the SHA-256 of the kept version {@code number} of {@code path} from the store, keeping
+     * the version's other figures with who redacted it (the store's actor) and when; a version not kept changes
+     * nothing.
      */
     void redact(MemoryPath path, int number) throws IOException;
 
