@@ -1,6 +1,6 @@
 package dev.memdir.auth;
 
-import dev.memdir.memory.ReservedFile;
+import dev.memdir.memory.directory.ReservedFile;
 import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
 import java.nio.file.Path;

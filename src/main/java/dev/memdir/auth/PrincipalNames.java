@@ -1,6 +1,6 @@
 package dev.memdir.auth;
 
-import dev.memdir.memory.Namespaces;
+import dev.memdir.memory.store.Namespaces;
 import java.util.regex.Pattern;
 
 /**

@@ -1,6 +1,6 @@
 package dev.memdir.auth;
 
-import dev.memdir.memory.Sha256;
+import dev.memdir.memory.store.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;

@@ -3,14 +3,14 @@ package dev.memdir.cli;
 import dev.memdir.config.Settings;
 import dev.memdir.config.StoreChoice;
 import dev.memdir.frontmatter.FrontmatterStamper;
-import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
-import dev.memdir.memory.FileVersion;
-import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -45,7 +45,8 @@ final class HistoryCommand {
                     "sha256", "session"));
             for (FileVersion version : versions) {
                 out.println(String.format("%-8d %-24s %-10s %9d  %-12s  %s%s", version.number(), version.time(),
-                        version.operation().label(), version.size(), version.sha256().substring(0, 12),
+                        version.operation().label(), version.size(),
+                        version.sha256().map(sha256 -> sha256.substring(0, 12)).orElse("-"),
                         version.session(), version.redaction().map(redaction -> "  redacted by "
                                 + redaction.actor() + " at " + redaction.time()).orElse("")));
             }

@@ -1,10 +1,10 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.Settings;
-import dev.memdir.memory.CommandException;
 import dev.memdir.memory.MemoryAges;
-import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;

@@ -42,12 +42,15 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
     }
 
     /**
-     * Sets memdir's log level. At info the connection pool of the database store says only warnings: its start and
-     * stop lines would be all a session prints, and a failed start must be the one line that says why.
+     * Sets memdir's log level. At info and warn the connection pool of the database store says only errors: its start
+     * and stop lines would be all a session prints, a failed start must be the one line that says why, and a database
+     * that stops is the one line its listening connection writes (the pool would add a stack trace for each broken
+     * connection and a line for each dead idle one, while every call already answers that the store is unavailable).
      */
     static void setLevel(LoggerContext context, Level level) {
         context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(level);
-        context.getLogger("com.zaxxer.hikari").setLevel(level == Level.INFO ? Level.WARN : null);
+        boolean quietPool = level == Level.INFO || level == Level.WARN;
+        context.getLogger("com.zaxxer.hikari").setLevel(quietPool ? Level.ERROR : null);
     }
 
     static PatternLayoutEncoder encoder(LoggerContext context, String pattern) {

@@ -1,6 +1,6 @@
 package dev.memdir.config;
 
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.Closeable;
 import java.io.IOException;
 

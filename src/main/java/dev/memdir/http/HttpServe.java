@@ -9,7 +9,7 @@ import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
 import dev.memdir.config.StoreChoice;
 import dev.memdir.json.SharedJson;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.server.ServedMemory;
 import dev.memdir.server.SessionIds;
 import java.io.Closeable;

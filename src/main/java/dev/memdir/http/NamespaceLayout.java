@@ -1,8 +1,8 @@
 package dev.memdir.http;
 
 import dev.memdir.auth.PrincipalNames;
-import dev.memdir.memory.DirectoryRoots;
-import dev.memdir.memory.ReservedFile;
+import dev.memdir.memory.directory.DirectoryRoots;
+import dev.memdir.memory.directory.ReservedFile;
 import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

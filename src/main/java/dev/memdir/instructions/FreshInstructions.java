@@ -1,6 +1,6 @@
 package dev.memdir.instructions;
 
-import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.store.MemoryChanges;
 import java.io.Closeable;
 
 /** Keeps a project's instructions fresh: the cached resolution, and a listener told when it may have changed. */

@@ -1,6 +1,6 @@
 package dev.memdir.instructions;
 
-import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.store.MemoryChanges;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,12 +1,12 @@
 package dev.memdir.instructions;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.Entry;
-import dev.memdir.memory.MemoryFiles;
-import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.Entry;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;

@@ -1,7 +1,7 @@
 package dev.memdir.instructions;
 
-import dev.memdir.memory.MemoryChanges;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.slf4j.Logger;

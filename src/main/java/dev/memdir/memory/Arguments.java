@@ -4,6 +4,7 @@ import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.store.CommandException;
 import dev.memdir.text.Utf16;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,5 +1,7 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.store.CommandException;
+
 /** What a successful memory command returns: text, or an image for {@code view} of a picture. */
 public sealed interface CommandOutput permits CommandOutput.Text, CommandOutput.Image {
 

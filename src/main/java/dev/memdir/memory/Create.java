@@ -4,6 +4,8 @@ import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryFiles;
 import java.io.IOException;
 
 /** {@code create}: writes a new file exactly as given, creating its parent directories; never overwrites. */

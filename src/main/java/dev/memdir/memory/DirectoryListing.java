@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import dev.memdir.memory.render.Messages;
 import dev.memdir.memory.render.SizeFormat;
+import dev.memdir.memory.store.ListedEntry;
 import java.util.List;
 
 /** The {@code view} of a directory: itself, then a pre-order walk of two levels, sorted by name at each level. */

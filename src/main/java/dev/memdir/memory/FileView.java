@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import dev.memdir.memory.render.Messages;
 import dev.memdir.memory.render.ViewLimits;
+import dev.memdir.memory.store.CommandException;
 import java.util.List;
 import java.util.Optional;
 

@@ -4,6 +4,8 @@ import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.frontmatter.Stamp;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryFiles;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,11 @@
 package dev.memdir.memory;
 
 import dev.memdir.frontmatter.FrontmatterFields;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.ListedFile;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.Sha256;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

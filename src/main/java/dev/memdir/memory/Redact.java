@@ -2,7 +2,10 @@ package dev.memdir.memory;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.path.MemoryPath;
-import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.render.HistoryMessages;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.MemoryFiles;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -24,13 +27,14 @@ record Redact(MemoryPath path, int number) implements MemoryCommand {
         FileVersion version = files.versions(path).stream()
                 .filter(candidate -> candidate.number() == number)
                 .findFirst()
-                .orElseThrow(() -> new CommandException(Messages.noSuchVersion(path.display(), Optional.of(number))));
+                .orElseThrow(() -> new CommandException(
+                        HistoryMessages.noSuchVersion(path.display(), Optional.of(number))));
         if (version.redacted()) {
             FileVersion.Redaction redaction = version.redaction().get();
-            throw new CommandException(Messages.alreadyRedacted(path.display(), number, redaction.actor(),
+            throw new CommandException(HistoryMessages.alreadyRedacted(path.display(), number, redaction.actor(),
                     redaction.time().toString()));
         }
         files.redact(path, number);
-        return new CommandOutput.Text(Messages.redacted(path.display(), number));
+        return new CommandOutput.Text(HistoryMessages.redacted(path.display(), number));
     }
 }

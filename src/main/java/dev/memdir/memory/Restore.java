@@ -2,7 +2,11 @@ package dev.memdir.memory;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.path.MemoryPath;
-import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.render.HistoryMessages;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.Entry;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.MemoryFiles;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -22,20 +26,20 @@ record Restore(MemoryPath path, Optional<Integer> number) implements MemoryComma
         FileVersion version = files.versions(path).stream()
                 .filter(candidate -> number.isEmpty() || candidate.number() == number.get())
                 .findFirst()
-                .orElseThrow(() -> new CommandException(Messages.noSuchVersion(path.display(), number)));
+                .orElseThrow(() -> new CommandException(HistoryMessages.noSuchVersion(path.display(), number)));
         if (version.redacted()) {
             FileVersion.Redaction redaction = version.redaction().get();
-            throw new CommandException(Messages.redactedVersion(path.display(), version.number(), redaction.actor(),
-                    redaction.time().toString()));
+            throw new CommandException(HistoryMessages.redactedVersion(path.display(), version.number(),
+                    redaction.actor(), redaction.time().toString()));
         }
-        byte[] content = files.version(path, version.number()).orElseThrow(
-                () -> new CommandException(Messages.noSuchVersion(path.display(), Optional.of(version.number()))));
+        byte[] content = files.version(path, version.number()).orElseThrow(() -> new CommandException(
+                HistoryMessages.noSuchVersion(path.display(), Optional.of(version.number()))));
         Entry entry = files.entry(path);
         if (entry.exists() && !entry.isFile()) {
-            throw new CommandException(Messages.notAFileToRestore(path.display()));
+            throw new CommandException(HistoryMessages.notAFileToRestore(path.display()));
         }
         files.write(path, content, FileVersion.Operation.RESTORE);
         return new CommandOutput.Text(
-                Messages.restored(path.display(), version.number(), version.time().toString()));
+                HistoryMessages.restored(path.display(), version.number(), version.time().toString()));
     }
 }

@@ -1,6 +1,10 @@
 package dev.memdir.memory;
 
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

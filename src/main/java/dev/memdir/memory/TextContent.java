@@ -1,6 +1,7 @@
 package dev.memdir.memory;
 
 import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.store.CommandException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

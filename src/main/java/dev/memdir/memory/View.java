@@ -2,6 +2,9 @@ package dev.memdir.memory;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.Entry;
+import dev.memdir.memory.store.MemoryFiles;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package dev.memdir.recall;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.ListedFile;
-import dev.memdir.memory.MemoryChanges;
-import dev.memdir.memory.MemoryFiles;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.ListedFile;
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;

@@ -2,8 +2,8 @@ package dev.memdir.server;
 
 import dev.memdir.instructions.InstructionResolver;
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.ListedFile;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.ListedFile;
+import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.server.feature.Completer;
 import java.io.IOException;
 import java.util.Arrays;

@@ -6,8 +6,7 @@ import dev.memdir.config.ToolLayout;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.instructions.InstructionSource;
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.server.feature.Features;
 import dev.memdir.server.feature.Resource;
@@ -86,8 +85,7 @@ final class FeatureAssembly {
         if (source.confinement().isPresent()) {
             return source.confinement().map(root -> root.resolve(MemoryTool.INDEX.fileName()));
         }
-        return store instanceof DirectoryStore directory
-                ? Optional.of(directory.root().resolve(MemoryTool.INDEX.fileName())) : Optional.empty();
+        return store.directory().map(root -> root.resolve(MemoryTool.INDEX.fileName()));
     }
 
     private static List<Tool> tools(ToolCatalog catalog, MemoryTool memoryTool, RecallFeatures recall,

@@ -3,8 +3,8 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.memdir.memory.FileVersion;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
@@ -49,8 +49,9 @@ final class HistoryResources {
         for (FileVersion version : store.versions(path)) {
             ObjectNode listed = versions.addObject().put("version", version.number())
                     .put("time", version.time().toString()).put("operation", version.operation().label())
-                    .put("session", version.session()).put("size", version.size()).put("sha256", version.sha256())
-                    .put("redacted", version.redacted());
+                    .put("session", version.session()).put("size", version.size());
+            version.sha256().ifPresent(sha256 -> listed.put("sha256", sha256));
+            listed.put("redacted", version.redacted());
             version.redaction().ifPresent(redaction -> listed.put("redactedBy", redaction.actor())
                     .put("redactedAt", redaction.time().toString()));
         }

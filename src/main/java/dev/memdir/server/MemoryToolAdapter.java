@@ -1,6 +1,6 @@
 package dev.memdir.server;
 
-import dev.memdir.memory.CommandException;
+import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.CommandOutput;
 import dev.memdir.server.feature.Tool;
 import java.util.Base64;

@@ -1,11 +1,11 @@
 package dev.memdir.server;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.MemoryChanges;
-import dev.memdir.memory.MemoryStore;
-import dev.memdir.memory.StoreWork;
-import dev.memdir.memory.Usage;
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreWork;
+import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

@@ -1,6 +1,6 @@
 package dev.memdir.server;
 
-import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.MemoryTool;
 import java.util.Set;
 import java.util.function.Consumer;

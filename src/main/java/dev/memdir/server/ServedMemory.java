@@ -7,7 +7,7 @@ import dev.memdir.instructions.InstructionUpdates;
 import dev.memdir.instructions.InstructionsCache;
 import dev.memdir.instructions.MemoryInstructionUpdates;
 import dev.memdir.json.SharedJson;
-import dev.memdir.memory.MemoryStore;
+import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.server.feature.Features;
 import dev.memdir.server.feature.ServerInfo;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

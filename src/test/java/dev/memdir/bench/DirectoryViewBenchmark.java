@@ -2,11 +2,11 @@ package dev.memdir.bench;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
-import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
-import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

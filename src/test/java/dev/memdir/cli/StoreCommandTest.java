@@ -2,14 +2,15 @@ package dev.memdir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.FileVersion;
-import dev.memdir.memory.MemoryFiles;
-import dev.memdir.memory.MemoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.Sha256;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +18,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -77,6 +82,41 @@ class StoreCommandTest {
         assertThat(home.exit()).as(home.err()).isZero();
         assertThat(files(back)).isEqualTo(files(source));
         assertThat(histories(back)).isEqualTo(histories(source)).containsKey("/memories/gone.md");
+    }
+
+    @Test
+    void aRedactedVersionIsCopiedWithoutItsHashEitherWay() throws Exception {
+        byte[] redacted = new byte[3000];
+        new Random(7).nextBytes(redacted);
+        String hash = Sha256.hex(redacted);
+        String jdbcUrl = LocalPostgres.shared().freshDatabase();
+        Path back = temp.resolve("back");
+
+        run("store", "copy", "--from", source.toString(), "--to", LocalPostgres.shared().storeUrlOf(jdbcUrl),
+                "--namespace", "team", "--with-history");
+        run("store", "copy", "--from", LocalPostgres.shared().storeUrlOf(jdbcUrl), "--to", back.toString(),
+                "--namespace", "team", "--with-history");
+
+        try (Connection connection = DriverManager.getConnection(jdbcUrl);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT count(*) FILTER (WHERE redacted_by IS NOT NULL),"
+                        + " count(*) FILTER (WHERE sha256 = '" + hash + "') FROM memdir.history")) {
+            rows.next();
+            assertThat(rows.getInt(1)).as("redacted versions").isEqualTo(1);
+            assertThat(rows.getInt(2)).as("rows holding the redacted content's hash").isZero();
+        }
+        try (MemoryStore store = DirectoryStore.open(back, StoreLimits.perFile(1 << 20), "reader")) {
+            assertThat(store.versions(MemoryPath.of(List.of("images", "logo.png")))).singleElement()
+                    .satisfies(version -> assertThat(version.redacted()).isTrue())
+                    .satisfies(version -> assertThat(version.sha256()).isEmpty());
+        }
+        for (Path root : List.of(source, back)) {
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                    assertThat(Files.readString(file, StandardCharsets.ISO_8859_1)).as("%s", file).doesNotContain(hash);
+                }
+            }
+        }
     }
 
     @Test

@@ -65,6 +65,21 @@ class HistoryIT {
         assertThat(redacted.stdout()).startsWith("Redacted version 1 of /memories/plan.md: ");
         assertThat(relisted.stdout()).contains(" operation ").containsPattern("\n1 +\\S+ +write +9 .*"
                 + " s-1  redacted by memdir-cli at ");
+        assertThat(relisted.stdout()).as("no hash for the redacted version")
+                .containsPattern("\n1 +\\S+ +write +9  - {13}s-1  redacted by ")
+                .containsPattern("\n2 +\\S+ +\\S+ +9  [0-9a-f]{12}  s-1\n");
+        McpSyncClient after = SdkClient.start(JarLauncher.plain("--root", root.toString()));
+        try {
+            JsonNode versions = RawSession.JSON.readTree(((McpSchema.TextResourceContents) after.readResource(
+                    new McpSchema.ReadResourceRequest("memdir://memory/history/plan.md")).contents().get(0)).text())
+                    .path("versions");
+            assertThat(versions.findValuesAsText("version")).containsExactly("3", "2", "1");
+            assertThat(versions.get(2).has("sha256")).as("the redacted version's hash").isFalse();
+            assertThat(versions.get(2).path("redactedBy").asText()).isEqualTo("memdir-cli");
+            assertThat(versions.get(1).path("sha256").asText()).matches("[0-9a-f]{64}");
+        } finally {
+            after.closeGracefully();
+        }
     }
 
     @Test

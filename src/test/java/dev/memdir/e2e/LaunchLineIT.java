@@ -33,7 +33,7 @@ class LaunchLineIT {
 
         assertThat(view.path("result").path("isError").asBoolean()).isFalse();
         assertThat(Files.readAllLines(classLog)).anyMatch(entry ->
-                entry.contains("dev.memdir.memory.MemoryStore ") && entry.contains("shared objects file"));
+                entry.contains("dev.memdir.memory.store.MemoryStore ") && entry.contains("shared objects file"));
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.memdir.memory.postgres.RowLock;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -40,6 +41,11 @@ class StoreFaultsIT {
     private static final String A = "/memories/a.md";
     private static final String B = "/memories/b.md";
     private static final String UNAVAILABLE = "Error: memory store unavailable \\(.+\\)\\. Nothing was changed\\.";
+    private static final String LOG_LINE = "\\d\\d:\\d\\d:\\d\\d\\.\\d{3} ";
+    private static final String LISTENING = "d\\.m\\.m\\.p\\.ListeningConnection - ";
+    private static final String LOST = LOG_LINE + "WARN  " + LISTENING + "Lost the connection that hears of changes"
+            + " \\(.+\\); connecting again";
+    private static final String HEARD_AGAIN = LOG_LINE + "INFO  " + LISTENING + "Hearing of changes again";
     private static final int ROUNDS = 5;
     private static final int EDITS_PER_ROUND = 150;
     private static final int MAX_KILL_DELAY_MS = 300;
@@ -80,6 +86,41 @@ class StoreFaultsIT {
             working(client, "create", Map.of("path", B, "file_text", "after"));
         } finally {
             client.closeGracefully();
+            server.startAgainIfStopped();
+        }
+    }
+
+    @Test
+    void databaseStoppedAndStartedUnderASession_stderrSaysEachInOneLineWithNoStackTrace() throws Exception {
+        LocalPostgres server = LocalPostgres.startPrivate();
+        Path log = temp.resolve("memdir.log");
+        try (PipelinedSession session = PipelinedSession.start(launcher(server.freshStoreUrl()), log)) {
+            session.initialize(Duration.ofSeconds(30));
+            assertThat(answer(session, "create", Map.of("path", A, "file_text", "before"))).startsWith("File created");
+            long stopped = Files.size(log);
+            server.stop();
+
+            assertThat(answer(session, "view", Map.of("path", A))).matches(UNAVAILABLE);
+            assertThat(answer(session, "create", Map.of("path", B, "file_text", "during"))).matches(UNAVAILABLE);
+            assertThat(answer(session, "str_replace", Map.of("path", A, "old_str", "before", "new_str", "during")))
+                    .matches(UNAVAILABLE);
+            List<String> whileStopped = awaitLines(log, stopped, LOST);
+
+            server.startAgain();
+            long back = System.nanoTime();
+            String view = answer(session, "view", Map.of("path", A));
+            while (view.matches(UNAVAILABLE) && System.nanoTime() - back < TimeUnit.SECONDS.toNanos(30)) {
+                Thread.sleep(200);
+                view = answer(session, "view", Map.of("path", A));
+            }
+            assertThat(view).endsWith("\tbefore");
+            List<String> all = awaitLines(log, stopped, HEARD_AGAIN);
+
+            assertThat(whileStopped).as("stderr while the database was stopped").singleElement().asString()
+                    .matches(LOST);
+            assertThat(all).as("stderr from the stop until the database was back").satisfiesExactly(
+                    lost -> assertThat(lost).matches(LOST), heard -> assertThat(heard).matches(HEARD_AGAIN));
+        } finally {
             server.startAgainIfStopped();
         }
     }
@@ -158,6 +199,30 @@ class StoreFaultsIT {
     private JarLauncher launcher(String storeUrl) {
         return JarLauncher.plain("--store", storeUrl, "--namespace", NAMESPACE, "--store-timeout", "1s")
                 .env("MEMDIR_USER_HOME", temp.resolve("empty").toString());
+    }
+
+    /** Calls {@code tool} through {@code session} and returns the text it answered. */
+    private static String answer(PipelinedSession session, String tool, Map<String, Object> arguments)
+            throws Exception {
+        return session.call(tool, arguments).get(30, TimeUnit.SECONDS).path("result").path("content").get(0)
+                .path("text").asText();
+    }
+
+    /**
+     * Returns the lines {@code log} gained after its first {@code from} bytes, once one of them matches {@code last}
+     * (a line the jar writes on a thread of its own, so it may come after the answers).
+     */
+    private static List<String> awaitLines(Path log, long from, String last) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            byte[] bytes = Files.readAllBytes(log);
+            List<String> lines = new String(bytes, (int) from, bytes.length - (int) from, StandardCharsets.UTF_8)
+                    .lines().toList();
+            if (lines.stream().anyMatch(line -> line.matches(last)) || System.nanoTime() > deadline) {
+                return lines;
+            }
+            Thread.sleep(100);
+        }
     }
 
     /** Calls {@code tool} and returns its text, checking that the result is an error. */

@@ -70,7 +70,7 @@ class StoreStartIT {
                 .jvmOptions("-Xlog:class+load=info:file=" + classes));
 
         assertThat(run.exit()).isZero();
-        assertThat(Files.readString(classes)).contains("dev.memdir.memory.DirectoryStore ")
+        assertThat(Files.readString(classes)).contains("dev.memdir.memory.directory.DirectoryStore ")
                 .contains("dev.memdir.server.MemdirServer ")
                 .doesNotContain("org.postgresql", "com.zaxxer", "dev.memdir.memory.postgres",
                         "dev.memdir.config.Postgres")

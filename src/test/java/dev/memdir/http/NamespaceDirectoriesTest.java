@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.auth.PrincipalNames;
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.Namespaces;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryNames;
+import dev.memdir.memory.store.Namespaces;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

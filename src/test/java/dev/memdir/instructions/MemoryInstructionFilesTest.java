@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.index.IndexBudget;
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.MemoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

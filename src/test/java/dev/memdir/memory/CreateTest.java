@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

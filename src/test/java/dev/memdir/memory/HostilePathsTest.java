@@ -11,6 +11,9 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.HostilePaths.Call;
 import dev.memdir.memory.HostilePaths.Hostile;
+import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
@@ -57,7 +60,7 @@ class HostilePathsTest {
 
     private static final String ESCAPE_VIA_SYMLINK = "Error: Path would escape /memories directory via symlink";
     private static final String SECRET = "secret: do not touch\n";
-    private static final String USAGE_LEDGER = UsageLedger.FILE_NAME;
+    private static final String USAGE_LEDGER = ".memdir-usage";
     private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
     /** How many directories separate the temp dir from the box that holds the root and its neighbours. */

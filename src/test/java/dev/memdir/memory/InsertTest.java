@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +17,8 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 @ParameterizedClass
 @EnumSource(StoreKind.class)

@@ -2,6 +2,9 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.store.ListedFile;
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.Sha256;
 import dev.memdir.recall.Recall;
 import dev.memdir.recall.RecallMatch;
 import java.io.IOException;

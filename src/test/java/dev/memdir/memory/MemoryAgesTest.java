@@ -2,6 +2,8 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;

@@ -6,12 +6,17 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
-import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
+import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -175,17 +180,18 @@ final class MemoryFixture implements AutoCloseable {
 
     /**
      * Returns whether the bytes of {@code text} (UTF-8) are in any file under the root, memdir's own included, or in
-     * any file or history row of the database.
+     * any file or history row of the database (its content or its SHA-256).
      */
     boolean storedAnywhere(String text) throws IOException {
         byte[] needle = text.getBytes(StandardCharsets.UTF_8);
         if (root == null) {
             try (Connection connection = LocalPostgres.shared().dataSource().getConnection();
                     PreparedStatement query = connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM memdir.history"
-                            + " WHERE position(?::bytea IN content) > 0) OR EXISTS (SELECT 1 FROM memdir.entries"
-                            + " WHERE position(?::bytea IN content) > 0)")) {
+                            + " WHERE position(?::bytea IN content) > 0 OR position(? IN sha256) > 0) OR EXISTS"
+                            + " (SELECT 1 FROM memdir.entries WHERE position(?::bytea IN content) > 0)")) {
                 query.setBytes(1, needle);
-                query.setBytes(2, needle);
+                query.setString(2, text);
+                query.setBytes(3, needle);
                 try (ResultSet found = query.executeQuery()) {
                     found.next();
                     return found.getBoolean(1);

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,9 +20,9 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
 @ParameterizedClass
 @EnumSource(StoreKind.class)

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.Sha256;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -37,18 +41,20 @@ class RedactTest {
     }
 
     @Test
-    void aRedactedVersionKeepsItsFiguresWithWhoAndWhen() throws Exception {
+    void aRedactedVersionKeepsItsFiguresButItsHashWithWhoAndWhen() throws Exception {
         FileVersion before = memory.store.versions(notes).get(1);
 
         CommandOutput done = memory.tool.redact(notes, 1);
 
         assertThat(((CommandOutput.Text) done).text()).isEqualTo("Redacted version 1 of /memories/notes.md: its"
-                + " content is removed from the history; its number, time, size and SHA-256 stay, with who redacted"
-                + " it and when");
+                + " content and SHA-256 are removed from the history; its number, time and size stay, with who"
+                + " redacted it and when");
         List<FileVersion> versions = memory.store.versions(notes);
         assertThat(versions).extracting(FileVersion::redacted).containsExactly(false, true);
         FileVersion redacted = versions.get(1);
-        assertThat(redacted).usingRecursiveComparison().ignoringFields("redaction").isEqualTo(before);
+        assertThat(before.sha256()).isPresent();
+        assertThat(redacted.sha256()).isEmpty();
+        assertThat(redacted).usingRecursiveComparison().ignoringFields("redaction", "sha256").isEqualTo(before);
         assertThat(redacted.redaction().orElseThrow().actor()).isEqualTo(MemoryFixture.SESSION);
         Optional<byte[]> redactedContent = memory.store.read(files -> files.version(notes, 1));
         Optional<byte[]> keptContent = memory.store.read(files -> files.version(notes, 2));
@@ -72,6 +78,16 @@ class RedactTest {
                 + MemoryFixture.SESSION + " at " + when + ")");
         assertThat(missing.text()).isEqualTo("Error: The history of /memories/notes.md holds no version 9");
         assertThat(memory.read("notes.md")).isEqualTo("token: (in the safe)\n");
+    }
+
+    @Test
+    void theSecretsHashIsGoneFromTheStore() throws Exception {
+        String hash = Sha256.hex(("token: " + SECRET + "\n").getBytes(StandardCharsets.UTF_8));
+        assertThat(memory.store.versions(notes).get(1).sha256()).contains(hash);
+
+        memory.tool.redact(notes, 1);
+
+        assertThat(memory.storedAnywhere(hash)).isFalse();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.store.CommandException;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AutoClose;
@@ -11,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @ParameterizedClass
 @EnumSource(StoreKind.class)

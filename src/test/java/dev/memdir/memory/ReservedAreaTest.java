@@ -3,6 +3,8 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

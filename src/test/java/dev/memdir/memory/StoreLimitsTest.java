@@ -3,6 +3,10 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.Usage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AutoClose;

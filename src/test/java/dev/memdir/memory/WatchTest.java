@@ -3,6 +3,9 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;

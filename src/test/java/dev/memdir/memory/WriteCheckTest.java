@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.store.CommandException;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AutoClose;

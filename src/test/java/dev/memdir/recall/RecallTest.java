@@ -2,8 +2,8 @@ package dev.memdir.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.instructions.InstructionsCache;
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.server.feature.Client;
 import dev.memdir.server.feature.Completer;
 import java.nio.file.Files;

@@ -3,10 +3,10 @@ package dev.memdir.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.instructions.MemoryInstructionFiles;
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

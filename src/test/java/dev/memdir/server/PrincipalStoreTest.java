@@ -3,9 +3,9 @@ package dev.memdir.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.memdir.memory.DirectoryStore;
-import dev.memdir.memory.MemoryStore;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;

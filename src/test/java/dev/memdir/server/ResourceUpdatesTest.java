@@ -2,7 +2,7 @@ package dev.memdir.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.store.MemoryChanges;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.MemoryChanges;
+import dev.memdir.memory.store.MemoryChanges;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;

@@ -1,8 +1,8 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.StoreFault;
-import dev.memdir.memory.render.Messages;
-import dev.memdir.memory.render.Messages.Outage;
+import dev.memdir.memory.render.FaultMessages;
+import dev.memdir.memory.render.FaultMessages.Outage;
+import dev.memdir.memory.store.StoreFault;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
@@ -30,15 +30,15 @@ final class DatabaseFaults {
     IOException of(SQLException failure) {
         String state = state(failure);
         if (LOCK_NOT_AVAILABLE.equals(state)) {
-            return new StoreFault(Messages.storeLocked(timeout), failure);
+            return new StoreFault(FaultMessages.storeLocked(timeout), failure);
         }
         // The pool's own timeout with no connection failure behind it: every connection was busy.
         if (QUERY_CANCELED.equals(state) || state == null && failure instanceof SQLTransientConnectionException) {
-            return new StoreFault(Messages.storeSlow(timeout), failure);
+            return new StoreFault(FaultMessages.storeSlow(timeout), failure);
         }
         Optional<Outage> outage = outage(failure, state);
         if (outage.isPresent()) {
-            return new StoreFault(Messages.storeUnavailable(outage.get()), failure);
+            return new StoreFault(FaultMessages.storeUnavailable(outage.get()), failure);
         }
         return new DatabaseException(failure);
     }
@@ -49,7 +49,7 @@ final class DatabaseFaults {
      */
     IOException ofCommit(SQLException failure) {
         Optional<Outage> outage = outage(failure, state(failure));
-        return outage.isPresent() ? new StoreFault(Messages.storeLostWhileCommitting(outage.get()), failure)
+        return outage.isPresent() ? new StoreFault(FaultMessages.storeLostWhileCommitting(outage.get()), failure)
                 : of(failure);
     }
 

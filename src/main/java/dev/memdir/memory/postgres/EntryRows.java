@@ -1,9 +1,9 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.Entry;
-import dev.memdir.memory.ListedFile;
 import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.Entry;
+import dev.memdir.memory.store.ListedFile;
 import java.io.IOException;
 import java.sql.Connection;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.FileVersion;
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.Sha256;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.Sha256;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.Timestamp;
@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * The kept versions of one namespace's files: a row each, numbered from 1 per path, with the operation that
- * replaced it, its size, SHA-256, time and actor. At most {@link HistoryLimits#keep()} per path and
- * {@link HistoryLimits#maxBytes()} in all, the oldest going first; the namespace row counts the bytes.
+ * replaced it, its size, SHA-256 (none once redacted), time and actor. At most {@link HistoryLimits#keep()} per path
+ * and {@link HistoryLimits#maxBytes()} in all, the oldest going first; the namespace row counts the bytes.
  */
 final class HistoryRows {
 
@@ -34,8 +34,8 @@ final class HistoryRows {
      * returns the history's bytes after the limits, given {@code bytesBefore}.
      */
     long keep(String key, FileVersion.Operation operation, byte[] content, long bytesBefore) throws IOException {
-        return add(key, new FileVersion(0, null, actor, content.length, Sha256.hex(content), operation,
-                Optional.empty()), Optional.of(content), bytesBefore);
+        return add(key, new FileVersion(0, null, actor, content.length, Optional.of(Sha256.hex(content)),
+                operation, Optional.empty()), Optional.of(content), bytesBefore);
     }
 
     /**
@@ -50,8 +50,9 @@ final class HistoryRows {
                         + " ?::bytea, ?, ?, coalesce(?::timestamptz, clock_timestamp()), ?, ?::text, ?::timestamptz)"
                         + " RETURNING number",
                         row -> row.getInt(1), namespace, key, namespace, key, version.operation().label(),
-                        content.orElse(null), version.size(), version.sha256(), timestamp(version.time()),
-                        version.session(), redaction.map(FileVersion.Redaction::actor).orElse(null),
+                        content.orElse(null), version.size(), version.sha256().orElse(null),
+                        timestamp(version.time()), version.session(),
+                        redaction.map(FileVersion.Redaction::actor).orElse(null),
                         timestamp(redaction.map(FileVersion.Redaction::time).orElse(null)))
                 .orElseThrow();
         long bytes = bytesBefore + content.map(kept -> kept.length).orElse(0) - dropped("DELETE FROM memdir.history"
@@ -72,7 +73,8 @@ final class HistoryRows {
         return Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation, redacted_by, redacted_at"
                         + " FROM memdir.history WHERE namespace = ? AND path = ? ORDER BY number DESC",
                 row -> new FileVersion(row.getInt(1), row.getTimestamp(2).toInstant(), row.getString(3),
-                        row.getLong(4), row.getString(5), FileVersion.Operation.of(row.getString(6)),
+                        row.getLong(4), Optional.ofNullable(row.getString(5)),
+                        FileVersion.Operation.of(row.getString(6)),
                         row.getString(7) == null ? Optional.empty() : Optional.of(new FileVersion.Redaction(
                                 row.getString(7), row.getTimestamp(8).toInstant()))),
                 namespace, key);
@@ -83,10 +85,10 @@ final class HistoryRows {
                 + " AND number = ? AND content IS NOT NULL", row -> row.getBytes(1), namespace, key, number);
     }
 
-    /** Removes the content of version {@code number} of {@code key}, naming this store's actor as who did. */
+    /** Removes the content and SHA-256 of version {@code number} of {@code key}, naming this store's actor. */
     void redact(String key, int number) throws IOException {
-        Sql.update(connection, "UPDATE memdir.history SET content = NULL, redacted_by = ?, redacted_at = now()"
-                + " WHERE namespace = ? AND path = ? AND number = ? AND redacted_by IS NULL",
+        Sql.update(connection, "UPDATE memdir.history SET content = NULL, sha256 = NULL, redacted_by = ?,"
+                + " redacted_at = now() WHERE namespace = ? AND path = ? AND number = ? AND redacted_by IS NULL",
                 actor, namespace, key, number);
     }
 

@@ -1,15 +1,15 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.Entry;
-import dev.memdir.memory.FileVersion;
-import dev.memdir.memory.ListedEntry;
-import dev.memdir.memory.ListedFile;
-import dev.memdir.memory.MemoryFiles;
-import dev.memdir.memory.StoreLimits;
-import dev.memdir.memory.Usage;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.Entry;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.ListedEntry;
+import dev.memdir.memory.store.ListedFile;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.Usage;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.memdir.memory.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.sql.SQLException;

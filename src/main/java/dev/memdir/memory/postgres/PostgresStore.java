@@ -1,15 +1,15 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.MemoryChanges;
-import dev.memdir.memory.MemoryStore;
-import dev.memdir.memory.Namespaces;
-import dev.memdir.memory.StoreFault;
-import dev.memdir.memory.StoreLimits;
-import dev.memdir.memory.StoreWork;
-import dev.memdir.memory.Usage;
-import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.render.FaultMessages;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.Namespaces;
+import dev.memdir.memory.store.StoreFault;
+import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.StoreWork;
+import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -150,7 +150,7 @@ public final class PostgresStore implements MemoryStore {
         long waitedFrom = System.nanoTime();
         try {
             if (!turn.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw new StoreFault(Messages.storeLocked(timeout), null);
+                throw new StoreFault(FaultMessages.storeLocked(timeout), null);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

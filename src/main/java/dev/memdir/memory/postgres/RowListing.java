@@ -1,7 +1,7 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.ListedEntry;
 import dev.memdir.memory.path.MemoryNames;
+import dev.memdir.memory.store.ListedEntry;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

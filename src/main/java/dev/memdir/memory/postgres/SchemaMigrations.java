@@ -18,7 +18,8 @@ import java.util.List;
 public final class SchemaMigrations {
 
     /** The migrations in order: the file of version N is the N-th. */
-    private static final List<String> FILES = List.of("V1__memory.sql", "V2__redaction.sql", "V3__tokens.sql");
+    private static final List<String> FILES = List.of("V1__memory.sql", "V2__redaction.sql", "V3__tokens.sql",
+            "V4__redacted_hash.sql");
 
     /** Serializes memdirs that start together against one database, so that one of them migrates. */
     private static final long LOCK = 0x6d656d646972L;
@@ -35,6 +36,11 @@ public final class SchemaMigrations {
      * untouched. Public for the token store, which keeps its table in the same schema.
      */
     public static void migrate(Connection connection) throws IOException {
+        migrate(connection, latestVersion());
+    }
+
+    /** As {@link #migrate(Connection)}, but only up to version {@code target}: as an earlier memdir left it. */
+    static void migrate(Connection connection, int target) throws IOException {
         try {
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
@@ -43,7 +49,7 @@ public final class SchemaMigrations {
                 if (current > latestVersion()) {
                     throw new NewerSchemaException(current, latestVersion());
                 }
-                for (int version = current + 1; version <= latestVersion(); version++) {
+                for (int version = current + 1; version <= target; version++) {
                     statement.execute(sql(FILES.get(version - 1)));
                     statement.execute("INSERT INTO memdir.schema_version (version) VALUES (" + version + ")");
                 }

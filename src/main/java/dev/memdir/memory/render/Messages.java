@@ -2,20 +2,18 @@ package dev.memdir.memory.render;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.IndexMeasure;
-import java.math.BigDecimal;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Every text a model reads from the memory commands, in one place. The wording of the reference
- * memory tool is kept to the letter; the texts for our additions are short and say what to do.
+ * Every text a model reads from the six memory commands, with the notes added to a write. The wording of the
+ * reference memory tool is kept to the letter; the texts for our additions are short and say what to do.
  */
 public final class Messages {
 
-    private static final String ERROR = "Error: ";
+    static final String ERROR = "Error: ";
     private static final String INDEX = "/memories/MEMORY.md";
 
     private Messages() {}
@@ -50,35 +48,6 @@ public final class Messages {
 
     public static String notFoundBare(String path) {
         return ERROR + "The path " + path + " does not exist";
-    }
-
-    public static String noSuchVersion(String path, Optional<Integer> number) {
-        return ERROR + (number.isPresent() ? "The history of " + path + " holds no version " + number.get()
-                : "The history of " + path + " holds no version");
-    }
-
-    public static String redactedVersion(String path, int version, String actor, String time) {
-        return ERROR + "Version " + version + " of " + path + " was redacted by " + actor + " at " + time
-                + "; its content is gone, so it cannot be restored";
-    }
-
-    public static String alreadyRedacted(String path, int version, String actor, String time) {
-        return ERROR + "Version " + version + " of " + path + " is already redacted (by " + actor + " at " + time
-                + ")";
-    }
-
-    public static String redacted(String path, int version) {
-        return "Redacted version " + version + " of " + path + ": its content is removed from the history; its"
-                + " number, time, size and SHA-256 stay, with who redacted it and when";
-    }
-
-    public static String notAFileToRestore(String path) {
-        return ERROR + path + " is not a regular file (a directory or a link); only a file can be restored over";
-    }
-
-    public static String restored(String path, int version, String time) {
-        return "Restored " + path + " to version " + version + " (kept " + time + "); what it held before is now the"
-                + " newest version in its history";
     }
 
     public static String notAFile(String path) {
@@ -119,52 +88,6 @@ public final class Messages {
 
     public static String ioFailure(String command, String path, String reason) {
         return ERROR + "Could not " + command + " " + path + ": " + reason + ". Nothing was changed.";
-    }
-
-    // ---- store faults
-
-    /** Why a store could not be reached, as the unavailable answer says it: short, naming no host. */
-    public enum Outage {
-        REFUSED("connection refused"),
-        LOST("connection lost"),
-        ENDED("the database ended the connection"),
-        STARTING_OR_STOPPING("the database is starting up or shutting down"),
-        TIMED_OUT("connection timed out"),
-        UNKNOWN_HOST("unknown host"),
-        AUTHENTICATION("authentication failed"),
-        NO_DATABASE("the database does not exist"),
-        TOO_MANY_CONNECTIONS("too many connections"),
-        FAILED("connection failed");
-
-        private final String reason;
-
-        Outage(String reason) {
-            this.reason = reason;
-        }
-    }
-
-    public static String storeUnavailable(Outage outage) {
-        return ERROR + "memory store unavailable (" + outage.reason + "). Nothing was changed.";
-    }
-
-    /** The connection failed while a change was committing: the database may have made it or not. */
-    public static String storeLostWhileCommitting(Outage outage) {
-        return ERROR + "memory store unavailable (" + outage.reason + ") while the change was being committed, so"
-                + " it may have been made or not. View the path to see which before trying again.";
-    }
-
-    public static String storeLocked(Duration timeout) {
-        return ERROR + "memory store busy (another writer held the memory for more than " + seconds(timeout)
-                + "). Nothing was changed.";
-    }
-
-    public static String storeSlow(Duration timeout) {
-        return ERROR + "memory store busy (the database did not answer within " + seconds(timeout)
-                + "). Nothing was changed.";
-    }
-
-    private static String seconds(Duration duration) {
-        return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     // ---- view

@@ -2,7 +2,7 @@ package dev.memdir.auth.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.Namespaces;
+import dev.memdir.memory.store.Namespaces;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.memdir.memory.ChangeReports;
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.MemoryChanges;
-import dev.memdir.memory.StoreLimits;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -5,9 +5,9 @@ import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.StoreLimits;
-import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.render.FaultMessages;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.StoreLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +94,7 @@ class ChangeTurnsTest {
             assertThat(taken.await(10, TimeUnit.SECONDS)).isTrue();
 
             assertThatThrownBy(() -> text(tool(bob), "create", "path", "/memories/b.md", "file_text", "never\n"))
-                    .hasMessage(Messages.storeLocked(Duration.ofSeconds(1)));
+                    .hasMessage(FaultMessages.storeLocked(Duration.ofSeconds(1)));
             release.countDown();
             held.get(10, TimeUnit.SECONDS);
             assertThat(text(tool(bob), "view", "path", "/memories")).doesNotContain("b.md");

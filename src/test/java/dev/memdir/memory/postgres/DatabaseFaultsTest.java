@@ -2,7 +2,7 @@ package dev.memdir.memory.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.StoreFault;
+import dev.memdir.memory.store.StoreFault;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;

@@ -5,9 +5,9 @@ import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.ChangeReports;
-import dev.memdir.memory.HistoryLimits;
-import dev.memdir.memory.MemoryChanges;
-import dev.memdir.memory.StoreLimits;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -5,10 +5,10 @@ import static dev.memdir.memory.postgres.ToolCalls.text;
 import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.StoreLimits;
-import dev.memdir.memory.Usage;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.Usage;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

@@ -1,8 +1,8 @@
 package dev.memdir.memory.postgres;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,8 +11,8 @@ import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.TortureSeed;
-import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.store.HistoryLimits;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

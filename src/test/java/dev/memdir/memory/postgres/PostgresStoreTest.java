@@ -6,17 +6,20 @@ import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.memdir.memory.CommandException;
-import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.StoreLimits;
-import dev.memdir.memory.Usage;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.Usage;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -66,6 +69,41 @@ class PostgresStoreTest {
             names.next();
             assertThat(names.getString(1)).isEqualTo("team");
             assertThat(names.next()).isFalse();
+        }
+    }
+
+    @Test
+    void open_schemaOfAnEarlierMemdir_clearsTheHashOfRedactedVersionsOnly() throws Exception {
+        String url = server.freshDatabase();
+        String redactedHash = "a".repeat(64);
+        String keptHash = "b".repeat(64);
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement()) {
+            SchemaMigrations.migrate(connection, 3);
+            statement.execute("INSERT INTO memdir.namespaces (name) VALUES ('team')");
+            statement.execute("INSERT INTO memdir.history (namespace, path, number, operation, content, size, sha256,"
+                    + " kept, actor, redacted_by, redacted_at) SELECT id, 'notes.md', number, 'write', content, size,"
+                    + " sha256, now(), 's', redacted_by, CASE WHEN redacted_by IS NULL THEN NULL ELSE now() END"
+                    + " FROM memdir.namespaces, (VALUES (1, NULL::bytea, 9, '" + redactedHash + "', 'r'),"
+                    + " (2, 'kept'::bytea, 4, '" + keptHash + "', NULL)) AS kept (number, content, size, sha256,"
+                    + " redacted_by) WHERE name = 'team'");
+            connection.commit();
+        }
+
+        List<FileVersion> versions;
+        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS,
+                HistoryLimits.DEFAULT, "test")) {
+            versions = store.versions(MemoryPath.of(List.of("notes.md")));
+        }
+
+        assertThat(versions).extracting(FileVersion::sha256).containsExactly(Optional.of(keptHash), Optional.empty());
+        assertThat(versions.get(1).redaction().orElseThrow().actor()).isEqualTo("r");
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement();
+                ResultSet hashes = statement.executeQuery("SELECT count(*) FROM memdir.history WHERE sha256 = '"
+                        + redactedHash + "'")) {
+            hashes.next();
+            assertThat(hashes.getInt(1)).isZero();
         }
     }
 

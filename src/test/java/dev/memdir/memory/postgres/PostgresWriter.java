@@ -3,10 +3,10 @@ package dev.memdir.memory.postgres;
 import static dev.memdir.memory.postgres.ToolCalls.text;
 import static dev.memdir.memory.postgres.ToolCalls.tool;
 
-import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
-import dev.memdir.memory.StoreLimits;
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,8 +6,8 @@ import static dev.memdir.memory.postgres.ToolCalls.text;
 import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.HistoryLimits;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.store.HistoryLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

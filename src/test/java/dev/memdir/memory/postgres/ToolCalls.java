@@ -2,10 +2,10 @@ package dev.memdir.memory.postgres;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
-import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;
-import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.MemoryStore;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,0 +1,42 @@
+package dev.memdir.memory.directory;
+
+import dev.memdir.memory.store.FileVersion;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One kept version: the file {@code file} in the directory of versions {@code directory}, named by its number, time,
+ * session and operation (memdirs before operations were recorded left the operation out); a redacted version's file
+ * ends in {@code .redacted} and holds its {@link RedactedFigures} instead of its content.
+ */
+record VersionFile(String directory, String file, int number, long millis, String session,
+        FileVersion.Operation operation, long size, boolean redacted) {
+
+    private static final Pattern NAME =
+            Pattern.compile("(\\d{8})-(\\d+)-([A-Za-z0-9_-]*)(?:\\.([a-z]+))?(\\" + RedactedFigures.SUFFIX + ")?");
+
+    /** Returns the name of the file of version {@code number}, kept at {@code millis} by {@code session}. */
+    static String name(int number, long millis, String session, FileVersion.Operation operation) {
+        return String.format("%08d-%d-%s.%s", number, millis, session, operation.label());
+    }
+
+    /** Returns the versions in {@code versions}, the directory of versions named {@code directory}, oldest first. */
+    static List<VersionFile> in(OpenedDirectory versions, String directory) throws IOException {
+        List<VersionFile> found = new ArrayList<>();
+        for (DirectoryEntry entry : DirectoryEntry.of(versions)) {
+            Matcher name = NAME.matcher(entry.name());
+            if (name.matches() && entry.attributes().isRegularFile()) {
+                found.add(new VersionFile(directory, entry.name(), Integer.parseInt(name.group(1)),
+                        Long.parseLong(name.group(2)), name.group(3), name.group(4) == null
+                                ? FileVersion.Operation.UNRECORDED : FileVersion.Operation.of(name.group(4)),
+                        entry.attributes().size(), name.group(5) != null));
+            }
+        }
+        found.sort(Comparator.comparingInt(VersionFile::number));
+        return found;
+    }
+}

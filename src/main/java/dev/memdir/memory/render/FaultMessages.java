@@ -1,0 +1,56 @@
+package dev.memdir.memory.render;
+
+import static dev.memdir.memory.render.Messages.ERROR;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+
+/** The texts of a store that could not run a command (unreachable, or busy past its timeout): nothing was changed. */
+public final class FaultMessages {
+
+    private FaultMessages() {}
+
+    /** Why a store could not be reached, as the unavailable answer says it: short, naming no host. */
+    public enum Outage {
+        REFUSED("connection refused"),
+        LOST("connection lost"),
+        ENDED("the database ended the connection"),
+        STARTING_OR_STOPPING("the database is starting up or shutting down"),
+        TIMED_OUT("connection timed out"),
+        UNKNOWN_HOST("unknown host"),
+        AUTHENTICATION("authentication failed"),
+        NO_DATABASE("the database does not exist"),
+        TOO_MANY_CONNECTIONS("too many connections"),
+        FAILED("connection failed");
+
+        private final String reason;
+
+        Outage(String reason) {
+            this.reason = reason;
+        }
+    }
+
+    public static String storeUnavailable(Outage outage) {
+        return ERROR + "memory store unavailable (" + outage.reason + "). Nothing was changed.";
+    }
+
+    /** The connection failed while a change was committing: the database may have made it or not. */
+    public static String storeLostWhileCommitting(Outage outage) {
+        return ERROR + "memory store unavailable (" + outage.reason + ") while the change was being committed, so"
+                + " it may have been made or not. View the path to see which before trying again.";
+    }
+
+    public static String storeLocked(Duration timeout) {
+        return ERROR + "memory store busy (another writer held the memory for more than " + seconds(timeout)
+                + "). Nothing was changed.";
+    }
+
+    public static String storeSlow(Duration timeout) {
+        return ERROR + "memory store busy (the database did not answer within " + seconds(timeout)
+                + "). Nothing was changed.";
+    }
+
+    private static String seconds(Duration duration) {
+        return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
+    }
+}
