@@ -1,7 +1,7 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.Settings;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.wiring.StoreChoice;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.CommandOutput;

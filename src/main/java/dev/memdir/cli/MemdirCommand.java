@@ -4,9 +4,10 @@ import dev.memdir.auth.TokenStore;
 import dev.memdir.config.ConfigException;
 import dev.memdir.config.Setting;
 import dev.memdir.config.Settings;
+import dev.memdir.config.Quantities;
 import dev.memdir.config.SettingsResolver;
-import dev.memdir.config.StoreChoice;
-import dev.memdir.config.StoreUnavailableException;
+import dev.memdir.wiring.StoreChoice;
+import dev.memdir.wiring.StoreUnavailableException;
 import dev.memdir.http.HttpServe;
 import dev.memdir.server.MemdirServer;
 import java.io.IOException;
@@ -262,7 +263,7 @@ final class MemdirCommand implements Callable<Integer> {
         }
         try {
             Duration threshold = olderThan == null ? settings.get().staleAfter()
-                    : SettingsResolver.days(olderThan, "--older-than");
+                    : Quantities.days(olderThan, "--older-than");
             return PruneCommand.run(settings.get(), threshold, apply,
                     new PrintStream(stdout, true, StandardCharsets.UTF_8), err);
         } catch (ConfigException e) {

@@ -4,7 +4,7 @@ import dev.memdir.config.ConfigException;
 import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.wiring.StoreChoice;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.memdir.cli;
 
 import dev.memdir.config.ConfigException;
 import dev.memdir.config.Settings;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.wiring.StoreChoice;
 import dev.memdir.memory.CommandException;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;

@@ -2,7 +2,7 @@ package dev.memdir.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.wiring.StoreChoice;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.json.SharedJson;
 import dev.memdir.instructions.InstructionsCache;

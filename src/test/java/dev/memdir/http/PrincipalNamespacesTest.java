@@ -12,7 +12,7 @@ import dev.memdir.auth.Principal;
 import dev.memdir.config.HttpAddress;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.wiring.StoreChoice;
 import dev.memdir.json.SharedJson;
 import dev.memdir.server.ServedMemory;
 import java.io.ByteArrayOutputStream;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memdir.auth.Principal;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.wiring.StoreChoice;
 import dev.memdir.json.SharedJson;
 import dev.memdir.server.ServedMemory;
 import java.nio.file.Files;

@@ -24,6 +24,7 @@ import dev.memdir.auth.Authentication.Accepted;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
 import dev.memdir.auth.PrincipalNames;
+import dev.memdir.config.OAuthSettings;
 import dev.memdir.text.Utf16;
 import java.text.ParseException;
 import java.time.Clock;

@@ -23,6 +23,7 @@ import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Authentication.Accepted;
 import dev.memdir.auth.Authentication.Refused;
 import dev.memdir.auth.Principal;
+import dev.memdir.config.OAuthSettings;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

@@ -1,8 +1,10 @@
-package dev.memdir.config;
+package dev.memdir.wiring;
 
 import dev.memdir.auth.DirectoryTokenStore;
 import dev.memdir.auth.PostgresTokenStore;
 import dev.memdir.auth.TokenStore;
+import dev.memdir.config.PostgresMemory;
+import dev.memdir.config.Settings;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.memory.postgres.PostgresConnection;

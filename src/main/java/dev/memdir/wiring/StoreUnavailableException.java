@@ -1,4 +1,4 @@
-package dev.memdir.config;
+package dev.memdir.wiring;
 
 import java.io.IOException;
 

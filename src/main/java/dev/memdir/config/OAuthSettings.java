@@ -1,4 +1,4 @@
-package dev.memdir.auth.oauth;
+package dev.memdir.config;
 
 import java.net.URI;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.memdir.auth.oauth;
+package dev.memdir.config;
 
 import java.net.InetAddress;
 import java.net.URI;

@@ -1,5 +1,6 @@
-package dev.memdir.config;
+package dev.memdir.wiring;
 
+import dev.memdir.config.Settings;
 import dev.memdir.memory.MemoryStore;
 import java.io.Closeable;
 import java.io.IOException;
