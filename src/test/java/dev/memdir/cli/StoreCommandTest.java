@@ -110,7 +110,7 @@ class StoreCommandTest {
     void aUrlWithoutANamespaceIsAUsageError() throws Exception {
         Run run = run("store", "copy", "--from", source.toString(), "--to", database);
 
-        assertThat(run.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(run.err()).isEqualTo("memdir: --namespace names the memory inside a PostgreSQL database; give it\n");
     }
 

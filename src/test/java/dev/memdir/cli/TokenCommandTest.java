@@ -104,10 +104,10 @@ class TokenCommandTest {
         Run unknown = run("token", "revoke", "0123456789ab", "--root", root());
         Run notAnId = run("token", "revoke", "../../etc", "--root", root());
 
-        assertThat(unknown.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(unknown.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(unknown.err()).isEqualTo("memdir: no token has the id '0123456789ab' in " + tokenFile()
                 + "; 'memdir token list' shows them\n");
-        assertThat(notAnId.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(notAnId.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(Files.readAllBytes(tokenFile())).isEqualTo(before);
     }
 
@@ -125,7 +125,7 @@ class TokenCommandTest {
 
         Run run = run(args.toArray(String[]::new));
 
-        assertThat(run.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(run.err()).startsWith("memdir: --").endsWith("'\n").hasLineCount(1);
         assertThat(run.out()).isEmpty();
         assertThat(temp.resolve("memory")).doesNotExist();
@@ -137,11 +137,11 @@ class TokenCommandTest {
         Run listWithUser = run("token", "list", "--user", "alice", "--root", root());
         Run revokeWithoutId = run("token", "revoke", "--root", root());
 
-        assertThat(noUser.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(noUser.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(noUser.err()).isEqualTo("memdir: token create needs --user NAME: who the token acts for\n");
-        assertThat(listWithUser.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(listWithUser.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(listWithUser.err()).startsWith("memdir: use 'memdir token create --user NAME");
-        assertThat(revokeWithoutId.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(revokeWithoutId.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(temp.resolve("memory")).doesNotExist();
     }
 
