@@ -4,6 +4,7 @@ import dev.memdir.config.ConfigException;
 import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
+import dev.memdir.config.UrlScheme;
 import dev.memdir.memory.DirectoryStore;
 import dev.memdir.memory.MemoryStore;
 import dev.memdir.wiring.StoreChoice;
@@ -14,6 +15,7 @@ import java.util.Optional;
 /**
  * Where {@code memdir store} finds a memory: a directory, or a PostgreSQL database given as {@code --store} takes
  * it ({@code postgresql://[user@]host[:port]/dbname[?param=value...]}, the password from PGPASSWORD or ~/.pgpass).
+ * Any other URL is refused, never taken for a directory named after it.
  *
  * @param given the text given
  * @param directory the directory, as given (relative to the working directory, or absolute)
@@ -21,11 +23,20 @@ import java.util.Optional;
  */
 record StoreAddress(String given, Optional<Path> directory, Optional<String> url) {
 
-    /** Returns the address {@code text} names. */
-    static StoreAddress parse(String text) {
-        return text.startsWith("postgresql://") || text.startsWith("postgres://")
-                ? new StoreAddress(text, Optional.empty(), Optional.of(text))
-                : new StoreAddress(text, Optional.of(Path.of(text)), Optional.empty());
+    /** What an address is, as a message that refuses another says it. */
+    static final String FORM = "a directory or a PostgreSQL URL (postgresql://... or postgres://...)";
+
+    /** Returns the address {@code text} names; {@code origin} names where it was given, as {@code --to}. */
+    static StoreAddress parse(String text, String origin) throws ConfigException {
+        if (text.startsWith("postgresql://") || text.startsWith("postgres://")) {
+            return new StoreAddress(text, Optional.empty(), Optional.of(text));
+        }
+        Optional<String> scheme = UrlScheme.of(text);
+        if (scheme.isPresent()) {
+            // Not echoed: a URL may hold a password.
+            throw new ConfigException(origin + " must be " + FORM + ", not a '" + scheme.get() + ":' URL");
+        }
+        return new StoreAddress(text, Optional.of(Path.of(text)), Optional.empty());
     }
 
     /** Returns the database memory {@code namespace} at this URL, logged in as {@code --store} would be. */

@@ -74,7 +74,7 @@ final class StoreCommand implements UsageLine {
         Map<String, String> flags = memdir.settingsWith(options);
         Optional<String> namespace = Optional.ofNullable(flags.remove(Setting.NAMESPACE.key()));
         return run("copy", from != null && to != null, flags, (settings, out, err) -> copy(settings,
-                StoreAddress.parse(from), StoreAddress.parse(to), namespace, out, err));
+                StoreAddress.parse(from, "--from"), StoreAddress.parse(to, "--to"), namespace, out, err));
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -86,7 +86,7 @@ final class StoreCommand implements UsageLine {
         String namespace = flags.remove(Setting.NAMESPACE.key());
         boolean alone = from == null && to == null && namespace == null && !withHistory && !merge;
         return run("check", alone, flags, (settings, out, err) -> check(settings,
-                address == null ? Optional.empty() : Optional.of(StoreAddress.parse(address)),
+                address == null ? Optional.empty() : Optional.of(StoreAddress.parse(address, "the store to check")),
                 out));
     }
 

@@ -93,7 +93,7 @@ public enum Setting {
         SWITCH(plain(Choices::bool)),
         /** Any text, as given. */
         TEXT(plain(Raw::value)),
-        /** A path: {@code ~} is the home, a relative one lies under the working directory. */
+        /** A path: {@code ~} is the home, a relative one lies under the working directory; never a URL. */
         PATH((setting, raw, paths) -> paths.parse(raw)),
         /** One of the words of the label, as {@code split|single}, in any case. */
         CHOICE((setting, raw, paths) -> Choices.choice(setting.label(), raw)),

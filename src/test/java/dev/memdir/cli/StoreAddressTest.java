@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class StoreAddressTest {
 
@@ -17,7 +20,7 @@ class StoreAddressTest {
 
     @Test
     void aLibpqUriIsADatabaseReachedAsStoreReachesIt() throws Exception {
-        StoreAddress address = StoreAddress.parse("postgresql://ann@db.example:5433/team?sslmode=require");
+        StoreAddress address = StoreAddress.parse("postgresql://ann@db.example:5433/team?sslmode=require", "--to");
 
         assertThat(address.directory()).isEmpty();
         assertThat(address.database(resolver, "acme").url().jdbcUrl())
@@ -27,24 +30,40 @@ class StoreAddressTest {
     }
 
     @Test
-    void anythingElseIsADirectory() {
-        assertThat(StoreAddress.parse("notes/memory").directory())
+    void anythingElseIsADirectory() throws Exception {
+        assertThat(StoreAddress.parse("notes/memory", "--to").directory())
                 .isEqualTo(Optional.of(Path.of("notes/memory")));
-        assertThat(StoreAddress.parse("notes/memory").url()).isEmpty();
+        assertThat(StoreAddress.parse("notes/memory", "--to").url()).isEmpty();
     }
 
     @Test
     void aPasswordInTheUriIsRefusedWithWhereToPutIt() {
-        assertThat(catchThrowable(() -> StoreAddress.parse("postgresql://ann:hunter2@h/d")
+        assertThat(catchThrowable(() -> StoreAddress.parse("postgresql://ann:hunter2@h/d", "--to")
                 .database(resolver, "acme")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("PGPASSWORD");
     }
 
+    @ParameterizedTest
+    @CsvSource({"jdbc:postgresql://h/db?user=a&password=secret, jdbc", "s3://bucket/x, s3", "https://x/y, https",
+            "file:///tmp/m, file", "mysql://h/db, mysql", "notes:2024, notes"})
+    void anotherUrl_isRefused_namingTheSchemesTaken_withoutEchoingIt(String url, String scheme) {
+        Throwable refused = catchThrowable(() -> StoreAddress.parse(url, "--to"));
+
+        assertThat(refused).isInstanceOf(ConfigException.class).hasMessage("--to must be a directory or a PostgreSQL"
+                + " URL (postgresql://... or postgres://...), not a '" + scheme + ":' URL");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"C:\\notes", "c:notes", "./s3:bucket", "notes/a:b"})
+    void aWindowsDriveOrAColonLaterOn_isADirectory(String path) throws Exception {
+        assertThat(StoreAddress.parse(path, "--to").directory()).isEqualTo(Optional.of(Path.of(path)));
+    }
+
     @Test
-    void aRelativeDirectory_liesUnderTheWorkingDirectory() {
-        assertThat(StoreAddress.parse("notes/memory").directoryIn(resolver))
+    void aRelativeDirectory_liesUnderTheWorkingDirectory() throws Exception {
+        assertThat(StoreAddress.parse("notes/memory", "--to").directoryIn(resolver))
                 .isEqualTo(Optional.of(Path.of("/work/project/notes/memory")));
-        assertThat(StoreAddress.parse("/abs/memory").directoryIn(resolver))
+        assertThat(StoreAddress.parse("/abs/memory", "--to").directoryIn(resolver))
                 .isEqualTo(Optional.of(Path.of("/abs/memory")));
     }
 }
