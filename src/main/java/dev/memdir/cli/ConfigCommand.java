@@ -55,7 +55,8 @@ final class ConfigCommand implements Callable<Integer> {
         PrintStream err = memdir.invocation().err();
         Optional<Client> parsed = client(client);
         if (parsed.isEmpty()) {
-            err.println("memdir: unknown client '" + client + "'; use claude-code, claude-desktop, inspector or command");
+            err.println("memdir: unknown client '" + client
+                    + "'; use claude-code, claude-desktop, inspector or command");
             return ExitCode.USAGE.code();
         }
         if (install && parsed.get() != Client.CLAUDE_CODE) {

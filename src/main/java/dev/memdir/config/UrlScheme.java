@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 public final class UrlScheme {
 
     /** The URLs memdir takes, as a message that refuses another names them. */
-    public static final String TAKEN = "the URLs memdir takes are --store postgresql://... and --oauth-issuer https://...";
+    public static final String TAKEN =
+            "the URLs memdir takes are --store postgresql://... and --oauth-issuer https://...";
 
     private static final Pattern SCHEME = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]+):.*", Pattern.DOTALL);
 

@@ -56,9 +56,10 @@ public final class HttpServe {
     private HttpServe() {}
 
     /**
-     * Serves until stopped; returns why it did not start, or empty once stopped. Who a request acts for is {@link AccessControl}'s choice: each
-     * authenticated principal is served its own namespace; a server open at start (no tokens yet, which only a
-     * loopback address allows) serves the local principal the configured memory until a first token is made.
+     * Serves until stopped; returns why it did not start, or empty once stopped. Who a request acts for is
+     * {@link AccessControl}'s choice: each authenticated principal is served its own namespace; a server open at start
+     * (no tokens yet, which only a loopback address allows) serves the local principal the configured memory until a
+     * first token is made.
      */
     public static Optional<HttpStartFailure> run(Settings settings, String version, PrintStream err)
             throws IOException, InterruptedException {
@@ -100,8 +101,8 @@ public final class HttpServe {
         }
     }
 
-    private static Optional<HttpStartFailure> serve(Settings settings, String version, HttpAddress address, InetAddress bound,
-            Optional<KeyStore> keys, AccessControl access, Principal local, PrintStream err)
+    private static Optional<HttpStartFailure> serve(Settings settings, String version, HttpAddress address,
+            InetAddress bound, Optional<KeyStore> keys, AccessControl access, Principal local, PrintStream err)
             throws IOException, InterruptedException {
         HttpSettings http = settings.http();
         RequestLimits limits = RequestLimits.of(http.maxRequestBytes());
