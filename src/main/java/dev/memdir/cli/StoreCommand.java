@@ -90,13 +90,13 @@ final class StoreCommand implements UsageLine {
                 out));
     }
 
-    /** One run of {@code copy} or {@code check} on the settings it was given. */
+    /** What {@code copy} or {@code check} does on the settings it was given. */
     @FunctionalInterface
-    private interface Run {
+    private interface Verb {
         ExitCode run(Settings settings, PrintStream out, PrintStream err) throws IOException, ConfigException;
     }
 
-    private int run(String command, boolean wellFormed, Map<String, String> flags, Run run) {
+    private int run(String command, boolean wellFormed, Map<String, String> flags, Verb verb) {
         Invocation invocation = memdir.invocation();
         PrintStream err = invocation.err();
         if (!wellFormed) {
@@ -108,7 +108,7 @@ final class StoreCommand implements UsageLine {
             return ExitCode.USAGE.code();
         }
         try {
-            return run.run(settings.get(), invocation.stdout(), err).code();
+            return verb.run(settings.get(), invocation.stdout(), err).code();
         } catch (ConfigException | IllegalArgumentException e) {
             err.println("memdir: " + e.getMessage());
             return ExitCode.USAGE.code();
