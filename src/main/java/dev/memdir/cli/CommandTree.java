@@ -22,9 +22,17 @@ final class CommandTree {
     static CommandLine forArgs(MemdirCommand command, String[] args) {
         CommandLine top = new CommandLine(command);
         if (Arrays.stream(args).anyMatch(NEED_SUBCOMMANDS::contains) || !parses(top, args)) {
-            top.getCommandSpec().addMethodSubcommands();
+            command.subcommands().forEach(top::addSubcommand);
         }
+        exitCodes(top);
         return top;
+    }
+
+    /** Makes picocli's own answers end with memdir's exit codes, in every command of the tree. */
+    private static void exitCodes(CommandLine line) {
+        line.getCommandSpec().exitCodeOnInvalidInput(ExitCode.USAGE.code())
+                .exitCodeOnExecutionException(ExitCode.FAILED.code());
+        line.getSubcommands().values().forEach(CommandTree::exitCodes);
     }
 
     private static boolean parses(CommandLine top, String[] args) {

@@ -3,26 +3,88 @@ package dev.memdir.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code memdir config claude-code|claude-desktop|inspector|command}: the registration of this jar, ready to paste. */
-final class ConfigCommand {
+@Command(name = "config", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Print the registration of this jar for claude-code, claude-desktop or inspector, or"
+                + " (command) the recommended launch line alone.")
+final class ConfigCommand implements Callable<Integer> {
 
     /** The clients a registration can be printed for. */
     enum Client { CLAUDE_CODE, CLAUDE_DESKTOP, INSPECTOR, COMMAND }
 
-    static final int CLAUDE_NOT_FOUND = 1;
+    @Parameters(index = "0", paramLabel = "CLIENT", description = "claude-code, claude-desktop, inspector or command")
+    String client;
 
-    private ConfigCommand() {}
+    @Option(names = "--install",
+            description = "claude-code only: run 'claude mcp add' now (needs the claude CLI on the PATH).")
+    boolean install;
+
+    @Option(names = "--http", paramLabel = "URL", description = "Register a memdir served over HTTP at URL"
+            + " (e.g. https://memdir.example/mcp) instead of this jar.")
+    String http;
+
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "With --http: the bearer token the client sends (from 'memdir token create').")
+    String token;
+
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "SERVER-OPTION",
+            description = "Options the registered server runs with, after '--' (e.g. -- --root ~/notes)")
+    List<String> serverArgs;
+
+    private final MemdirCommand memdir;
+
+    ConfigCommand(MemdirCommand memdir) {
+        this.memdir = memdir;
+    }
+
+    @Override
+    public Integer call() {
+        PrintStream err = memdir.invocation().err();
+        Optional<Client> parsed = client(client);
+        if (parsed.isEmpty()) {
+            err.println("memdir: unknown client '" + client
+                    + "'; use claude-code, claude-desktop, inspector or command");
+            return ExitCode.USAGE.code();
+        }
+        if (install && parsed.get() != Client.CLAUDE_CODE) {
+            err.println("memdir: --install works for claude-code only");
+            return ExitCode.USAGE.code();
+        }
+        if (token != null && parsed.get() == Client.COMMAND) {
+            err.println("memdir: --token goes with a client that sends it (claude-code, claude-desktop, inspector);"
+                    + " 'config command --http URL' prints the URL only");
+            return ExitCode.USAGE.code();
+        }
+        Optional<String> problem = HttpRegistrationCheck.problem(http, token, serverArgs);
+        if (problem.isPresent()) {
+            err.println("memdir: " + problem.get());
+            return ExitCode.USAGE.code();
+        }
+        try {
+            PrintStream out = memdir.invocation().stdout();
+            return http != null ? runHttp(parsed.get(), http, Optional.ofNullable(token), install, out, err)
+                    : run(parsed.get(), serverArgs == null ? List.of() : serverArgs, install, out, err);
+        } catch (IOException e) {
+            err.println("memdir: " + e.getMessage());
+            return ExitCode.FAILED.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.FAILED.code();
+        }
+    }
 
     static Optional<Client> client(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
@@ -49,9 +111,9 @@ final class ConfigCommand {
                 List<String> add = claudeMcpAdd(serverName(serverArgs), command);
                 if (!install) {
                     out.println(shell(add));
-                    return 0;
+                    return ExitCode.OK.code();
                 }
-                return install(add, out, err);
+                return ClaudeInstall.run(add, out, err);
             case CLAUDE_DESKTOP:
                 String name = serverName(serverArgs);
                 out.println(desktopJson(name, command));
@@ -61,15 +123,15 @@ final class ConfigCommand {
                 out.println("  macOS:   ~/Library/Application Support/Claude/claude_desktop_config.json");
                 out.println("  Windows: %APPDATA%\\Claude\\claude_desktop_config.json");
                 out.println("  Linux:   ~/.config/Claude/claude_desktop_config.json");
-                return 0;
+                return ExitCode.OK.code();
             case COMMAND:
                 out.println(shell(command));
-                return 0;
+                return ExitCode.OK.code();
             default:
                 List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector"));
                 inspector.addAll(command);
                 out.println(shell(inspector));
-                return 0;
+                return ExitCode.OK.code();
         }
     }
 
@@ -88,9 +150,9 @@ final class ConfigCommand {
                 add.addAll(headers);
                 if (!install) {
                     out.println(shell(add));
-                    return 0;
+                    return ExitCode.OK.code();
                 }
-                return install(add, out, err);
+                return ClaudeInstall.run(add, out, err);
             case CLAUDE_DESKTOP:
                 List<String> bridge = new ArrayList<>(List.of("npx", "-y", "mcp-remote", url));
                 bridge.addAll(headers);
@@ -98,16 +160,16 @@ final class ConfigCommand {
                 out.println();
                 out.println("Add the \"memdir\" entry to \"mcpServers\" in claude_desktop_config.json, then restart"
                         + " Claude Desktop (it starts mcp-remote, which speaks to the URL).");
-                return 0;
+                return ExitCode.OK.code();
             case INSPECTOR:
                 List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector",
                         "--transport", "http", "--server-url", url));
                 inspector.addAll(headers);
                 out.println(shell(inspector));
-                return 0;
+                return ExitCode.OK.code();
             default:
                 out.println(url);
-                return 0;
+                return ExitCode.OK.code();
         }
     }
 
@@ -153,36 +215,6 @@ final class ConfigCommand {
         List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--scope", "user", name, "--"));
         add.addAll(command);
         return add;
-    }
-
-    private static int install(List<String> add, PrintStream out, PrintStream err)
-            throws IOException, InterruptedException {
-        Optional<Path> claude = onPath("claude");
-        if (claude.isEmpty()) {
-            err.println("memdir: the claude CLI is not on the PATH; install Claude Code, then run:");
-            err.println("  " + shell(add));
-            return CLAUDE_NOT_FOUND;
-        }
-        List<String> command = new ArrayList<>(add);
-        command.set(0, claude.get().toString());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        out.write(process.getInputStream().readAllBytes());
-        out.flush();
-        return process.waitFor();
-    }
-
-    private static Optional<Path> onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String directory : path.split(File.pathSeparator)) {
-            Path candidate = Path.of(directory, program);
-            if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
-                return Optional.of(candidate);
-            }
-        }
-        return Optional.empty();
     }
 
     private static String desktopJson(String name, List<String> command) throws IOException {

@@ -1,7 +1,6 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.Settings;
-import dev.memdir.config.StoreChoice;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.CommandOutput;
 import dev.memdir.memory.MemoryTool;
@@ -11,33 +10,119 @@ import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.wiring.StoreChoice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code memdir history PATH}, {@code memdir history redact PATH --version N} and
- * {@code memdir restore PATH [--version N]}, on the store the settings choose.
+ * {@code memdir history PATH} and {@code memdir history redact PATH --version N} on the store the settings choose,
+ * and what {@code memdir restore} and {@code memdir prune} change the store through.
  */
-final class HistoryCommand {
+// No standard --version option here: --version N names the version to redact.
+@Command(name = "history",
+        description = {"List the earlier versions of a memory file kept before edits, renames, deletes and"
+                + " restores;", "'history redact PATH --version N' removes one version's content (a secret"
+                + " written by mistake), keeping its figures with who redacted it and when."})
+final class HistoryCommand implements Callable<Integer>, UsageLine {
 
-    static final int FAILED = 1;
     private static final String SESSION = "memdir-cli";
+    private static final String PATH_HELP = "/memories/notes.md or notes.md";
 
-    private HistoryCommand() {}
+    @Mixin
+    SettingOptions.Inherited options;
 
-    static int list(Settings settings, String path, PrintStream out, PrintStream err) throws IOException {
+    @Parameters(paramLabel = "PATH", arity = "0..1", description = PATH_HELP)
+    String path;
+
+    @Option(names = "--version", paramLabel = "N", description = "With redact: the version to redact.",
+            scope = ScopeType.INHERIT)
+    Integer version;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.",
+            scope = ScopeType.INHERIT)
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    private final MemdirCommand memdir;
+
+    HistoryCommand(MemdirCommand memdir) {
+        this.memdir = memdir;
+    }
+
+    @Override
+    public String usageLine() {
+        return "memdir: use 'memdir history PATH' or 'memdir history redact PATH --version N'";
+    }
+
+    @Override
+    public Integer call() {
+        if (path == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PATH'");
+        }
+        return run(path, version == null, (settings, out, err) -> list(settings, path, out, err));
+    }
+
+    @Command(name = "redact", description = "Remove one version's content (a secret written by mistake), keeping its"
+            + " figures with who redacted it and when.")
+    int redact(@Parameters(paramLabel = "PATH", arity = "0..1", description = PATH_HELP) String redacted) {
+        return run(redacted, path == null && redacted != null && version != null,
+                (settings, out, err) -> change(settings, redacted, (tool, parsed) -> tool.redact(parsed, version),
+                        out, err));
+    }
+
+    /** What a command does with the history of a file. */
+    @FunctionalInterface
+    private interface HistoryWork {
+        ExitCode run(Settings settings, PrintStream out, PrintStream err) throws IOException;
+    }
+
+    /**
+     * Runs {@code work} on the history of {@code file} with the settings given, once {@code wellFormed} says the
+     * command got what it takes.
+     */
+    private int run(String file, boolean wellFormed, HistoryWork work) {
+        if (!wellFormed) {
+            memdir.invocation().err().println(usageLine());
+            return ExitCode.USAGE.code();
+        }
+        Invocation invocation = memdir.invocation();
+        Optional<Settings> settings = invocation.settings(memdir.settingsWith(options));
+        if (settings.isEmpty()) {
+            return ExitCode.USAGE.code();
+        }
+        try {
+            return work.run(settings.get(), invocation.stdout(), invocation.err()).code();
+        } catch (IOException e) {
+            invocation.err().println("memdir: cannot read the history of " + file + ": " + e.getMessage());
+            return ExitCode.FAILED.code();
+        }
+    }
+
+    private static ExitCode list(Settings settings, String path, PrintStream out, PrintStream err)
+            throws IOException {
         Optional<MemoryPath> parsed = parse(path, err);
         if (parsed.isEmpty()) {
-            return MemdirCommand.USAGE;
+            return ExitCode.USAGE;
         }
         try (MemoryStore store = open(settings)) {
             List<FileVersion> versions = store.versions(parsed.get());
             if (versions.isEmpty()) {
                 out.println("No earlier versions of " + parsed.get().display() + " are kept.");
-                return 0;
+                return ExitCode.OK;
             }
             out.println(parsed.get().display() + ": " + versions.size() + " earlier version"
                     + (versions.size() == 1 ? "" : "s") + ", newest first");
@@ -50,39 +135,29 @@ final class HistoryCommand {
                         version.session(), version.redaction().map(redaction -> "  redacted by "
                                 + redaction.actor() + " at " + redaction.time()).orElse("")));
             }
-            return 0;
+            return ExitCode.OK;
         }
-    }
-
-    static int restore(Settings settings, String path, Optional<Integer> version, PrintStream out, PrintStream err)
-            throws IOException {
-        return change(settings, path, (tool, parsed) -> tool.restore(parsed, version), out, err);
-    }
-
-    static int redact(Settings settings, String path, int version, PrintStream out, PrintStream err)
-            throws IOException {
-        return change(settings, path, (tool, parsed) -> tool.redact(parsed, version), out, err);
     }
 
     /** A change of the history through the memory tool. */
     @FunctionalInterface
-    private interface HistoryChange {
+    interface HistoryChange {
         CommandOutput run(MemoryTool tool, MemoryPath path) throws CommandException;
     }
 
-    private static int change(Settings settings, String path, HistoryChange change, PrintStream out,
-            PrintStream err) throws IOException {
+    static ExitCode change(Settings settings, String path, HistoryChange change, PrintStream out, PrintStream err)
+            throws IOException {
         Optional<MemoryPath> parsed = parse(path, err);
         if (parsed.isEmpty()) {
-            return MemdirCommand.USAGE;
+            return ExitCode.USAGE;
         }
         try (MemoryStore store = open(settings)) {
             CommandOutput.Text done = (CommandOutput.Text) change.run(tool(store, settings), parsed.get());
             out.println(done.text());
-            return 0;
+            return ExitCode.OK;
         } catch (CommandException e) {
             err.println(e.text());
-            return FAILED;
+            return ExitCode.FAILED;
         }
     }
 

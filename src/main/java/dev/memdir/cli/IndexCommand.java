@@ -10,16 +10,34 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
+import picocli.CommandLine.Command;
 
 /** {@code memdir index}: MEMORY.md's figures against its budget, without opening or changing the store. */
-final class IndexCommand {
+@Command(name = "index", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Print the figures of MEMORY.md against its budget; exit 1 when it is over.")
+final class IndexCommand extends SettingsCommand {
 
-    static final int OVER_BUDGET = 1;
+    IndexCommand(MemdirCommand memdir) {
+        super(memdir);
+    }
 
-    private IndexCommand() {}
-
-    static int run(Settings settings, PrintStream out) throws IOException {
+    @Override
+    ExitCode run(Settings settings, Invocation invocation) {
+        if (settings.database().isPresent()) {
+            invocation.err().println("memdir: index reads a directory store only, for now; with --store, read the"
+                    + " figures in memdir://memory/status");
+            return ExitCode.USAGE;
+        }
         Path index = settings.root().resolve("MEMORY.md");
+        try {
+            return print(settings, index, invocation.stdout());
+        } catch (IOException e) {
+            invocation.err().println("memdir: cannot read " + index + ": " + e.getMessage());
+            return ExitCode.FAILED;
+        }
+    }
+
+    private static ExitCode print(Settings settings, Path index, PrintStream out) throws IOException {
         boolean exists = Files.isRegularFile(index, LinkOption.NOFOLLOW_LINKS);
         String raw = exists ? new String(Files.readAllBytes(index), StandardCharsets.UTF_8) : "";
         LoadedIndex loaded = LoadedIndex.load(raw, settings.indexBudget());
@@ -30,6 +48,6 @@ final class IndexCommand {
                 + (loaded.cut() ? " (the rest is cut from every load)" : ""));
         out.println("verdict: " + verdict.name().toLowerCase(Locale.ROOT));
         out.flush();
-        return verdict == Verdict.OVER ? OVER_BUDGET : 0;
+        return verdict == Verdict.OVER ? ExitCode.OVER_BUDGET : ExitCode.OK;
     }
 }

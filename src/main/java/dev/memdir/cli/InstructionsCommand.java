@@ -12,22 +12,52 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code memdir instructions}: what the instruction resources would return, printed. */
-final class InstructionsCommand {
+@Command(name = "instructions", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Print the project's instructions as the instruction resources return them.")
+final class InstructionsCommand extends SettingsCommand {
 
-    /** How to print: the instructions text, or the per-file report. */
-    enum Format { TEXT, JSON }
+    @Option(names = "--for", paramLabel = "PATH",
+            description = "Print what becomes active when PATH (relative to the project) is touched.")
+    String forPath;
 
-    private InstructionsCommand() {}
+    @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+            description = "text: the instructions; json: the per-file report.")
+    String format;
 
-    static int run(Settings settings, Optional<String> forPath, Format format, PrintStream out) throws IOException {
+    InstructionsCommand(MemdirCommand memdir) {
+        super(memdir);
+    }
+
+    @Override
+    Optional<String> misuse() {
+        return List.of("text", "json").contains(format.toLowerCase(Locale.ROOT)) ? Optional.empty()
+                : Optional.of("--format must be text or json, not '" + format + "'");
+    }
+
+    @Override
+    ExitCode run(Settings settings, Invocation invocation) {
+        try {
+            print(settings, Optional.ofNullable(forPath), format.equalsIgnoreCase("json"), invocation.stdout());
+            return ExitCode.OK;
+        } catch (IOException e) {
+            invocation.err().println("memdir: cannot resolve the instructions: " + e.getMessage());
+            return ExitCode.FAILED;
+        }
+    }
+
+    private static void print(Settings settings, Optional<String> forPath, boolean json, PrintStream out)
+            throws IOException {
         InstructionResolver resolver = new InstructionResolver(settings.instructions());
         Instructions instructions = forPath.isPresent() ? resolver.resolveFor(forPath.get()) : resolver.resolve();
-        if (format == Format.TEXT) {
+        if (!json) {
             out.println(instructions.text());
-            return 0;
+            return;
         }
         List<InstructionFile> files = new ArrayList<>(instructions.files());
         Path project = settings.instructions().projectDirectory();
@@ -37,6 +67,5 @@ final class InstructionsCommand {
         }
         out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()
                 .writeValueAsString(InstructionsReport.of(project, files)));
-        return 0;
     }
 }

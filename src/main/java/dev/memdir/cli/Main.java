@@ -1,5 +1,6 @@
 package dev.memdir.cli;
 
+import dev.memdir.config.SettingsResolver;
 import dev.memdir.server.WarmUp;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -29,6 +30,11 @@ public final class Main {
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        return run(args, new Invocation(in, out, err, SettingsResolver.forThisProcess()));
+    }
+
+    /** Runs the command line {@code args} as {@code invocation} says; returns the exit code. */
+    static int run(String[] args, Invocation invocation) {
         // Nearly every start serves; the warm-up runs beside the parsing of the command line.
         WarmUp.begin();
         // Our options are strings and booleans; picocli would otherwise load the java.sql and java.time
@@ -36,21 +42,22 @@ public final class Main {
         if (System.getProperty(CONVERTER_EXCLUDES) == null) {
             System.setProperty(CONVERTER_EXCLUDES, "java\\.(sql|time)\\..*");
         }
-        MemdirCommand command = new MemdirCommand(in, out, err);
+        MemdirCommand command = new MemdirCommand(invocation);
         if (args.length == 0) {
             // The usual registration: nothing to parse, so picocli's model (a tenth of a second) is not built.
             try {
                 return command.serveWithDefaults();
             } catch (RuntimeException e) {
-                // What picocli's handler does for a command that throws: the trace on stderr, exit code 1.
-                e.printStackTrace(err);
-                return 1;
+                // What picocli's handler does for a command that throws: the trace on stderr.
+                e.printStackTrace(invocation.err());
+                return ExitCode.FAILED.code();
             }
         }
         CommandLine commandLine = CommandTree.forArgs(command, args);
         // Help and version are asked for by a person, so they go to stdout; errors go to stderr.
-        commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
-        commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        commandLine.setOut(new PrintWriter(new OutputStreamWriter(invocation.out(), StandardCharsets.UTF_8), true));
+        commandLine.setErr(new PrintWriter(new OutputStreamWriter(invocation.err(), StandardCharsets.UTF_8), true));
+        commandLine.setParameterExceptionHandler(new UsageErrors(commandLine.getParameterExceptionHandler()));
         return commandLine.execute(args);
     }
 }

@@ -1,5 +1,7 @@
 package dev.memdir.cli;
 
+import dev.memdir.config.ConfigException;
+import dev.memdir.config.Quantities;
 import dev.memdir.config.Settings;
 import dev.memdir.memory.MemoryAges;
 import dev.memdir.memory.MemoryTool;
@@ -12,19 +14,47 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code memdir prune [--older-than DAYS] [--apply]}: proposes the memory files untouched for longer than DAYS and,
  * with --apply, moves them into {@code /memories/archive/} by the rename command, so nothing is deleted and each
  * file's old path keeps its history ({@code memdir restore} brings it back).
  */
-final class PruneCommand {
+@Command(name = "prune", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Propose the memory files untouched for long and, with --apply, move them into"
+                + " /memories/archive/ (nothing is deleted; 'memdir restore' brings one back).")
+final class PruneCommand extends SettingsCommand {
 
     static final String ARCHIVE = "/memories/archive/";
 
-    private PruneCommand() {}
+    @Option(names = "--older-than", paramLabel = "DAYS",
+            description = "Untouched for more than this many days (default: --stale-after, 90).")
+    String olderThan;
 
-    static int run(Settings settings, Duration olderThan, boolean apply, PrintStream out, PrintStream err)
+    @Option(names = "--apply", description = "Move the proposed files into /memories/archive/.")
+    boolean apply;
+
+    PruneCommand(MemdirCommand memdir) {
+        super(memdir);
+    }
+
+    @Override
+    ExitCode run(Settings settings, Invocation invocation) {
+        try {
+            Duration threshold = olderThan == null ? settings.staleAfter() : Quantities.days(olderThan, "--older-than");
+            return prune(settings, threshold, invocation.stdout(), invocation.err());
+        } catch (ConfigException e) {
+            invocation.err().println("memdir: " + e.getMessage());
+            return ExitCode.USAGE;
+        } catch (IOException e) {
+            invocation.err().println("memdir: cannot prune " + settings.memoryName() + ": " + e.getMessage());
+            return ExitCode.FAILED;
+        }
+    }
+
+    private ExitCode prune(Settings settings, Duration olderThan, PrintStream out, PrintStream err)
             throws IOException {
         try (MemoryStore store = HistoryCommand.open(settings)) {
             List<MemoryAges.Age> stale = MemoryAges.of(store, Instant.now(), olderThan).stream()
@@ -34,14 +64,14 @@ final class PruneCommand {
             long days = olderThan.toDays();
             if (stale.isEmpty()) {
                 out.println("No memory file has gone untouched for more than " + days + " days.");
-                return 0;
+                return ExitCode.OK;
             }
             if (!apply) {
                 out.println(stale.size() + " memory file" + (stale.size() == 1 ? " has" : "s have") + " gone untouched"
                         + " for more than " + days + " days; 'memdir prune --apply' moves them into " + ARCHIVE + ":");
                 stale.forEach(age -> out.println("  " + age.path() + "  (modified " + age.modified() + ", "
                         + age.ageDays() + " days ago)"));
-                return 0;
+                return ExitCode.OK;
             }
             MemoryTool tool = HistoryCommand.tool(store, settings);
             int failed = 0;
@@ -56,7 +86,7 @@ final class PruneCommand {
                 }
             }
             out.println("Undo one with 'memdir restore PATH' (its history kept what it held).");
-            return failed == 0 ? 0 : HistoryCommand.FAILED;
+            return failed == 0 ? ExitCode.OK : ExitCode.FAILED;
         }
     }
 }

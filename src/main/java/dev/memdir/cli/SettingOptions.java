@@ -6,6 +6,7 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
@@ -14,7 +15,7 @@ import picocli.CommandLine.Spec;
  * ({@code @Command} only makes picocli accept it as a mixin.)
  */
 @Command
-final class SettingOptions {
+class SettingOptions {
 
     private CommandSpec spec;
 
@@ -26,12 +27,17 @@ final class SettingOptions {
     void addOptionsTo(CommandSpec mixin) {
         spec = mixin;
         for (Setting setting : Setting.values()) {
-            mixin.addOption(option(setting));
+            mixin.addOption(option(setting, scope()));
         }
     }
 
-    private static OptionSpec option(Setting setting) {
-        OptionSpec.Builder option = OptionSpec.builder(setting.option());
+    /** Returns whether the options are the command's own, or its subcommands' too. */
+    ScopeType scope() {
+        return ScopeType.LOCAL;
+    }
+
+    private static OptionSpec option(Setting setting, ScopeType scope) {
+        OptionSpec.Builder option = OptionSpec.builder(setting.option()).scopeType(scope);
         String env = " Env: " + setting.envName() + ".";
         if (setting.isSwitch()) {
             String onByDefault = setting.defaultValue().orElseThrow().equals("true") ? " On by default." : "";
@@ -60,5 +66,18 @@ final class SettingOptions {
             }
         }
         return flags;
+    }
+
+    /**
+     * The settings options of a command whose subcommands take them too, after their own name
+     * ({@code memdir token list --root DIR}): one value, wherever on the command line it is given.
+     */
+    @Command
+    static final class Inherited extends SettingOptions {
+
+        @Override
+        ScopeType scope() {
+            return ScopeType.INHERIT;
+        }
     }
 }

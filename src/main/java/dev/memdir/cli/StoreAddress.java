@@ -4,9 +4,10 @@ import dev.memdir.config.ConfigException;
 import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.config.UrlScheme;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.wiring.StoreChoice;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -14,29 +15,50 @@ import java.util.Optional;
 /**
  * Where {@code memdir store} finds a memory: a directory, or a PostgreSQL database given as {@code --store} takes
  * it ({@code postgresql://[user@]host[:port]/dbname[?param=value...]}, the password from PGPASSWORD or ~/.pgpass).
+ * Any other URL is refused, never taken for a directory named after it.
+ *
+ * @param given the text given
+ * @param directory the directory, as given (relative to the working directory, or absolute)
+ * @param url the database's URL
  */
 record StoreAddress(String given, Optional<Path> directory, Optional<String> url) {
 
-    /** Returns the address {@code text} names. */
-    static StoreAddress parse(String text) {
-        return text.startsWith("postgresql://") || text.startsWith("postgres://")
-                ? new StoreAddress(text, Optional.empty(), Optional.of(text))
-                : new StoreAddress(text, Optional.of(Path.of(text)), Optional.empty());
+    /** What an address is, as a message that refuses another says it. */
+    static final String FORM = "a directory or a PostgreSQL URL (postgresql://... or postgres://...)";
+
+    /** Returns the address {@code text} names; {@code origin} names where it was given, as {@code --to}. */
+    static StoreAddress parse(String text, String origin) throws ConfigException {
+        if (text.startsWith("postgresql://") || text.startsWith("postgres://")) {
+            return new StoreAddress(text, Optional.empty(), Optional.of(text));
+        }
+        Optional<String> scheme = UrlScheme.of(text);
+        if (scheme.isPresent()) {
+            // Not echoed: a URL may hold a password.
+            throw new ConfigException(origin + " must be " + FORM + ", not a '" + scheme.get() + ":' URL");
+        }
+        return new StoreAddress(text, Optional.of(Path.of(text)), Optional.empty());
     }
 
     /** Returns the database memory {@code namespace} at this URL, logged in as {@code --store} would be. */
-    PostgresMemory database(String namespace) throws ConfigException {
-        return SettingsResolver.forThisProcess().database(url.orElseThrow(), namespace);
+    PostgresMemory database(SettingsResolver resolver, String namespace) throws ConfigException {
+        return resolver.database(url.orElseThrow(), namespace);
+    }
+
+    /** Returns the directory, for one given relative to {@code resolver}'s working directory. */
+    Optional<Path> directoryIn(SettingsResolver resolver) {
+        return directory.map(resolver.workingDirectory()::resolve);
     }
 
     /**
      * Opens the memory here with the settings' limits, as {@code actor}; on PostgreSQL the namespace
      * {@code namespace}, which must be given.
      */
-    MemoryStore open(Settings settings, Optional<String> namespace, String actor) throws IOException, ConfigException {
+    MemoryStore open(SettingsResolver resolver, Settings settings, Optional<String> namespace, String actor)
+            throws IOException, ConfigException {
         if (directory.isPresent()) {
-            return DirectoryStore.open(directory.get(), settings.limits(), settings.history(), actor);
+            return DirectoryStore.open(directoryIn(resolver).orElseThrow(), settings.limits(), settings.history(),
+                    actor);
         }
-        return StoreChoice.open(database(namespace.orElseThrow()), settings, actor);
+        return StoreChoice.open(database(resolver, namespace.orElseThrow()), settings, actor);
     }
 }

@@ -6,6 +6,10 @@ import dev.memdir.auth.StoredToken;
 import dev.memdir.auth.TokenSecrets;
 import dev.memdir.auth.TokenStore;
 import dev.memdir.config.ConfigException;
+import dev.memdir.config.Setting;
+import dev.memdir.config.Settings;
+import dev.memdir.wiring.StoreChoice;
+import dev.memdir.wiring.StoreUnavailableException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -15,15 +19,29 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
 
 /**
  * {@code memdir token create|list|revoke}: the bearer tokens of {@code memdir serve --http}, kept with the memory
- * they guard. A new token is printed once, on stdout alone; nothing prints a kept token's hash.
+ * they guard. A new token is printed once, on stdout alone; nothing prints a kept token's hash. The options of
+ * {@code create} are taken after any of the three, and refused with {@link #usageLine()} but there.
  */
-final class TokenCommand {
+@Command(name = "token", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"The bearer tokens of 'memdir serve --http', kept with the memory they guard (with"
+                + " --store in its database, else in the root), as their SHA-256 only:",
+                "'token create --user NAME [--namespace NS] [--read-only] [--expires 90d]' prints a new token"
+                + " once (here --namespace and --read-only describe the token; namespace default: user/NAME);",
+                "'token list' shows them without secrets;"
+                + " 'token revoke ID' stops one."})
+final class TokenCommand implements UsageLine {
 
     private static final Pattern LIFETIME = Pattern.compile("(\\d{1,6})([dh]?)");
     private static final long MOST_DAYS = 3650;
@@ -31,7 +49,102 @@ final class TokenCommand {
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm'Z'").withZone(ZoneOffset.UTC);
     private static final String NONE = "-";
 
-    private TokenCommand() {}
+    // --namespace and --read-only (settings of their own) describe the token here.
+    @Mixin
+    SettingOptions.Inherited options;
+
+    @Option(names = "--user", paramLabel = "NAME", description = "create: who the token acts for.",
+            scope = ScopeType.INHERIT)
+    String user;
+
+    @Option(names = "--expires", paramLabel = "LIFETIME",
+            description = "create: how long the token works, as 90d or 12h (default: until revoked).",
+            scope = ScopeType.INHERIT)
+    String expires;
+
+    private final MemdirCommand memdir;
+
+    TokenCommand(MemdirCommand memdir) {
+        this.memdir = memdir;
+    }
+
+    @Override
+    public String usageLine() {
+        return "memdir: use 'memdir token create --user NAME [--namespace NS] [--read-only] [--expires 90d]',"
+                + " 'memdir token list' or 'memdir token revoke ID'";
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Print a new token once, on stdout alone (here --namespace and --read-only describe the"
+                    + " token; namespace default: user/NAME).")
+    int create() {
+        Given given = given();
+        Request request;
+        try {
+            request = request(user, given.namespace(), given.readOnly().map(Boolean::parseBoolean).orElse(false),
+                    Optional.ofNullable(expires));
+        } catch (ConfigException e) {
+            memdir.invocation().err().println("memdir: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        }
+        return withStore("create", given, true, (store, out, err) -> create(store, request, out, err));
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Show the tokens, without their secrets.")
+    int list() {
+        return withStore("list", given(), true, (store, out, err) -> list(store, out));
+    }
+
+    @Command(name = "revoke", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Stop a token.")
+    int revoke(@Parameters(paramLabel = "ID", arity = "0..1", description = "The token's id, as 'token list' shows"
+            + " it.") String id) {
+        return withStore("revoke", given(), id != null, (store, out, err) -> revoke(store, id, out, err));
+    }
+
+    /** The settings options given, with {@code --namespace} and {@code --read-only} apart. */
+    private record Given(Map<String, String> settings, Optional<String> namespace, Optional<String> readOnly) {}
+
+    private Given given() {
+        Map<String, String> flags = memdir.settingsWith(options);
+        return new Given(flags, Optional.ofNullable(flags.remove(Setting.NAMESPACE.key())),
+                Optional.ofNullable(flags.remove(Setting.READ_ONLY.key())));
+    }
+
+    /** What a command does with the token store. */
+    @FunctionalInterface
+    private interface TokenWork {
+        ExitCode run(TokenStore store, PrintStream out, PrintStream err) throws IOException;
+    }
+
+    /**
+     * Runs {@code work} on the tokens kept with the memory the settings choose; {@code wellFormed} says whether the
+     * command got what it takes, and only {@code create} takes what describes a token.
+     */
+    private int withStore(String command, Given given, boolean wellFormed, TokenWork work) {
+        Invocation invocation = memdir.invocation();
+        PrintStream err = invocation.err();
+        boolean describes = user != null || expires != null || given.namespace().isPresent()
+                || given.readOnly().isPresent();
+        if (!wellFormed || describes && !command.equals("create")) {
+            err.println(usageLine());
+            return ExitCode.USAGE.code();
+        }
+        Optional<Settings> settings = invocation.settings(given.settings());
+        if (settings.isEmpty()) {
+            return ExitCode.USAGE.code();
+        }
+        try (TokenStore store = StoreChoice.openTokens(settings.get())) {
+            return work.run(store, invocation.stdout(), err).code();
+        } catch (StoreUnavailableException e) {
+            err.println("memdir: " + e.getMessage());
+            return ExitCode.FAILED.code();
+        } catch (IOException e) {
+            err.println("memdir: token " + command + " failed: " + e.getMessage());
+            return ExitCode.FAILED.code();
+        }
+    }
 
     /** What {@code token create} was asked for, checked before any store is opened. */
     record Request(String user, String namespace, boolean readOnly, Optional<Duration> lifetime) {}
@@ -68,7 +181,8 @@ final class TokenCommand {
                 + text + "'");
     }
 
-    static int create(TokenStore store, Request request, PrintStream out, PrintStream err) throws IOException {
+    private static ExitCode create(TokenStore store, Request request, PrintStream out, PrintStream err)
+            throws IOException {
         IssuedToken issued = IssuedToken.issue(store, request.user(), request.namespace(), request.readOnly(),
                 request.lifetime(), Instant.now());
         out.println(issued.token());
@@ -78,14 +192,14 @@ final class TokenCommand {
                 + stored.expires().map(time -> "expires " + TIME.format(time)).orElse("does not expire")
                 + "; kept in " + store.location() + ".");
         err.println("This is the only time the token is shown: memdir keeps only its SHA-256. Store it now.");
-        return 0;
+        return ExitCode.OK;
     }
 
-    static int list(TokenStore store, PrintStream out) throws IOException {
+    private static ExitCode list(TokenStore store, PrintStream out) throws IOException {
         List<StoredToken> tokens = store.list();
         if (tokens.isEmpty()) {
             out.println("No tokens in " + store.location());
-            return 0;
+            return ExitCode.OK;
         }
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"id", "user", "namespace", "read-only", "created", "expires", "revoked"});
@@ -98,25 +212,26 @@ final class TokenCommand {
                     token.revoked().map(TIME::format).orElse(NONE)});
         }
         printTable(rows, out);
-        return 0;
+        return ExitCode.OK;
     }
 
     /** Revokes one token; an id no token has is a usage error and changes nothing. */
-    static int revoke(TokenStore store, String id, PrintStream out, PrintStream err) throws IOException {
+    private static ExitCode revoke(TokenStore store, String id, PrintStream out, PrintStream err)
+            throws IOException {
         // Microseconds, as PostgreSQL keeps them: the revocation time read back tells whether this run made it.
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         Optional<StoredToken> revoked = TokenSecrets.isId(id) ? store.revoke(id, now) : Optional.empty();
         if (revoked.isEmpty()) {
             err.println("memdir: no token has the id '" + id + "' in " + store.location()
                     + "; 'memdir token list' shows them");
-            return MemdirCommand.USAGE;
+            return ExitCode.USAGE;
         }
         StoredToken token = revoked.get();
         Instant when = token.revoked().orElseThrow();
         out.println((when.equals(now) ? "Revoked token " + token.id()
                 : "Token " + token.id() + " was revoked already, at " + TIME.format(when))
                 + " (" + token.user() + " on namespace " + token.namespace() + ")");
-        return 0;
+        return ExitCode.OK;
     }
 
     private static void printTable(List<String[]> rows, PrintStream out) {

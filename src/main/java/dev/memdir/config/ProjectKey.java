@@ -14,6 +14,16 @@ final class ProjectKey {
 
     private ProjectKey() {}
 
+    /** Returns the key of {@code project}'s memory; {@code instead} says what names a memory without one. */
+    static String required(Path project, String instead) throws ConfigException {
+        try {
+            return of(project);
+        } catch (IOException e) {
+            throw new ConfigException("cannot work out the project of " + project + " (" + e.getMessage()
+                    + "); give " + instead);
+        }
+    }
+
     static String of(Path projectDirectory) throws IOException {
         Path canonical = projectDirectory.toRealPath();
         return mainWorktreeRoot(canonical).toString().replaceAll("[^A-Za-z0-9]", "-");

@@ -1,12 +1,13 @@
 package dev.memdir.config;
 
+import dev.memdir.config.SettingSources.Raw;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * The table of memdir's settings. Each is an option ({@code --} + its key), an environment variable
- * ({@code MEMDIR_} + its name) and a key of the YAML file; {@link SettingsResolver} parses its values with its
- * parser, the command line builds its option and help from it, and a test holds README's options table to it.
+ * ({@code MEMDIR_} + its name) and a key of the YAML file; its parser parses its values, {@link SettingsResolver}
+ * merges them, the command line builds its option and help from it, and a test holds README's options table to it.
  * A new setting is one constant here, plus its use in the resolver.
  */
 public enum Setting {
@@ -86,40 +87,62 @@ public enum Setting {
     CONFIG(Parser.PATH, "FILE", Default.described("`~/.memdir/config.yaml`"),
             "YAML settings file. Flags beat environment variables beat the file.");
 
-    /** How a setting's text becomes its value; {@link SettingsResolver} holds the rules. */
+    /** How a setting's text becomes its value: each parser parses its own values. */
     enum Parser {
         /** true or false (also yes/no, 1/0); on the command line, the option alone or its {@code --no-} form. */
-        SWITCH,
+        SWITCH(plain(Choices::bool)),
         /** Any text, as given. */
-        TEXT,
-        /** A path: {@code ~} is the home, a relative one lies under the working directory. */
-        PATH,
+        TEXT(plain(Raw::value)),
+        /** A path: {@code ~} is the home, a relative one lies under the working directory; never a URL. */
+        PATH((setting, raw, paths) -> paths.parse(raw)),
         /** One of the words of the label, as {@code split|single}, in any case. */
-        CHOICE,
+        CHOICE((setting, raw, paths) -> Choices.choice(setting.label(), raw)),
         /** trace, debug, info, warn, error or off, in any case. */
-        LOG_LEVEL,
+        LOG_LEVEL(plain(Choices::logLevel)),
         /** A size, as {@code 102400}, {@code 100K} or {@code 1M}. */
-        BYTES,
+        BYTES(plain(Quantities::bytes)),
         /** A number of days, as {@code 90} or {@code 90d}. */
-        DAYS,
+        DAYS(plain(Quantities::days)),
         /** A fraction above 0 and at most 1. */
-        RATIO,
+        RATIO(plain(Quantities::ratio)),
         /** A positive whole number. */
-        COUNT,
+        COUNT(plain(raw -> Quantities.count(raw, Long.MAX_VALUE))),
         /** A positive time, as {@code 5s}, {@code 500ms} or {@code 5} (seconds). */
-        TIMEOUT,
+        TIMEOUT(plain(Quantities::timeout)),
         /** A positive whole number that fits in an int. */
-        INT,
+        INT(plain(raw -> Quantities.count(raw, Integer.MAX_VALUE))),
         /** A number of kept versions of one file, each a file on disk: 1 to 10000. */
-        VERSIONS,
+        VERSIONS(plain(raw -> Quantities.count(raw, 10_000))),
         /** An absolute http or https URL without query or fragment. */
-        URL,
+        URL(plain(Addresses::url)),
         /** Where to listen: {@code [HOST:]PORT}, as {@code 8080}, {@code 0.0.0.0:8080} or {@code [::1]:8080}. */
-        ADDRESS,
+        ADDRESS(plain(Addresses::listening)),
         /** Browser origins; the option repeats, and the environment or file separates them by commas. */
-        ORIGINS,
+        ORIGINS(plain(Addresses::origins)),
         /** Networks ({@code 10.0.0.0/8}) or addresses; repeated and separated as {@link #ORIGINS}. */
-        ADDRESS_RANGES
+        ADDRESS_RANGES(plain(Addresses::ranges));
+
+        /** Parses a value of {@code setting}; {@code paths} says where a relative path lies. */
+        @FunctionalInterface
+        private interface Rule {
+            Object parse(Setting setting, Raw raw, LocalPaths paths) throws ConfigException;
+        }
+
+        /** A rule that needs nothing but the value. */
+        @FunctionalInterface
+        private interface PlainRule {
+            Object parse(Raw raw) throws ConfigException;
+        }
+
+        private final Rule rule;
+
+        Parser(Rule rule) {
+            this.rule = rule;
+        }
+
+        private static Rule plain(PlainRule rule) {
+            return (setting, raw, paths) -> rule.parse(raw);
+        }
     }
 
     /** What a setting is when nothing sets it: a value in the setting's own syntax, or a description. */
@@ -206,7 +229,8 @@ public enum Setting {
         return help;
     }
 
-    Parser parser() {
-        return parser;
+    /** Parses a raw value of this setting; the error names where the value came from. */
+    Object parse(Raw raw, LocalPaths paths) throws ConfigException {
+        return parser.rule.parse(this, raw, paths);
     }
 }

@@ -10,7 +10,13 @@ import java.util.Optional;
 final class SettingSources {
 
     /** A raw value and a description of where it came from, for error messages. */
-    record Raw(String value, String origin) {}
+    record Raw(String value, String origin) {
+
+        /** Returns the error for this value when it is not {@code expected}, as {@code "a positive whole number"}. */
+        ConfigException invalid(String expected) {
+            return new ConfigException(origin + " must be " + expected + ", not '" + value + "'");
+        }
+    }
 
     private final Map<String, String> flags;
     private final Map<String, String> env;

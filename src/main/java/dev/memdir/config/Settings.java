@@ -1,6 +1,5 @@
 package dev.memdir.config;
 
-import dev.memdir.auth.oauth.OAuthSettings;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.store.HistoryLimits;

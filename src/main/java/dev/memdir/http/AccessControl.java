@@ -8,7 +8,7 @@ import dev.memdir.auth.TokenStore;
 import dev.memdir.auth.oauth.IssuerUnusableException;
 import dev.memdir.auth.oauth.OAuthResourceServer;
 import dev.memdir.config.Settings;
-import dev.memdir.config.StoreChoice;
+import dev.memdir.wiring.StoreChoice;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;

@@ -1,12 +1,14 @@
 package dev.memdir.http;
 
+import java.io.IOException;
 import java.time.Duration;
 
 /**
  * The requests being served, so that a stop can refuse new ones and wait for those in flight. A stream (a listen or a
- * session's GET) counts only while its servlet call runs; its events go on after.
+ * session's GET) counts only while its servlet call runs; its events go on after. As the front's first step it counts
+ * a request in until it ends, or refuses it 503 while the server stops.
  */
-final class Drain {
+final class Drain implements FrontStep {
 
     private int inFlight;
     private boolean closing;
@@ -18,6 +20,17 @@ final class Drain {
         }
         inFlight++;
         return true;
+    }
+
+    @Override
+    public Outcome pass(Exchange exchange) throws IOException {
+        if (!enter()) {
+            exchange.response().setHeader("Connection", "close");
+            Answers.refuse(exchange.response(), 503, "the server is stopping");
+            return Outcome.ANSWERED;
+        }
+        exchange.holdUntilEnd(this::exit);
+        return Outcome.GO_ON;
     }
 
     synchronized void exit() {

@@ -1,6 +1,8 @@
 package dev.memdir.http;
 
 import dev.memdir.text.Untrusted;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +17,7 @@ import java.util.stream.Collectors;
  * wildcard address (all interfaces) has no one name; it answers to any Host, takes only the allowed Origins, and
  * needs authentication to bind at all, which a rebinding page cannot supply.
  */
-final class HostAndOrigin {
+final class HostAndOrigin implements FrontStep {
 
     private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]");
     private static final Set<String> WILDCARDS = Set.of("0.0.0.0", "::", "[::]", "*");
@@ -41,6 +43,18 @@ final class HostAndOrigin {
             hosts = Optional.of(Set.copyOf(names));
         }
         origins = allowedOrigins.stream().map(HostAndOrigin::normalOrigin).collect(Collectors.toSet());
+    }
+
+    /** Refuses a request 403 for its Host or its Origin. */
+    @Override
+    public Outcome pass(Exchange exchange) throws IOException {
+        HttpServletRequest request = exchange.request();
+        Optional<String> refusal = refusal(request.getHeader("Host"), request.getHeader("Origin"));
+        if (refusal.isEmpty()) {
+            return Outcome.GO_ON;
+        }
+        Answers.refuse(exchange.response(), 403, refusal.get());
+        return Outcome.ANSWERED;
     }
 
     /** Returns why the request is refused (its Host or its Origin), or empty when both are fine. */

@@ -1,17 +1,17 @@
 package dev.memdir.http;
 
-import dev.memdir.auth.oauth.IssuerUnusableException;
 import dev.memdir.auth.Principal;
+import dev.memdir.auth.oauth.IssuerUnusableException;
 import dev.memdir.config.HttpAddress;
 import dev.memdir.config.HttpSettings;
-import dev.memdir.config.NamespaceStores;
 import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
-import dev.memdir.config.StoreChoice;
 import dev.memdir.json.SharedJson;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.server.ServedMemory;
 import dev.memdir.server.SessionIds;
+import dev.memdir.wiring.NamespaceStores;
+import dev.memdir.wiring.StoreChoice;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -41,10 +41,6 @@ import sun.misc.Signal;
  */
 public final class HttpServe {
 
-    public static final int STOPPED = 0;
-    public static final int FAILED = 1;
-    public static final int USAGE = 2;
-
     static final Duration DRAIN = Duration.ofSeconds(10);
     /** How often the servers that went unused are closed. */
     static final Duration IDLE_SWEEP = Duration.ofMinutes(1);
@@ -60,11 +56,12 @@ public final class HttpServe {
     private HttpServe() {}
 
     /**
-     * Serves until stopped and returns the exit code. Who a request acts for is {@link AccessControl}'s choice: each
-     * authenticated principal is served its own namespace; a server open at start (no tokens yet, which only a
-     * loopback address allows) serves the local principal the configured memory until a first token is made.
+     * Serves until stopped; returns why it did not start, or empty once stopped. Who a request acts for is
+     * {@link AccessControl}'s choice: each authenticated principal is served its own namespace; a server open at start
+     * (no tokens yet, which only a loopback address allows) serves the local principal the configured memory until a
+     * first token is made.
      */
-    public static int run(Settings settings, String version, PrintStream err)
+    public static Optional<HttpStartFailure> run(Settings settings, String version, PrintStream err)
             throws IOException, InterruptedException {
         HttpSettings http = settings.http();
         HttpAddress address = http.address().orElseThrow();
@@ -72,13 +69,10 @@ public final class HttpServe {
         try {
             bound = InetAddress.getByName(address.host());
         } catch (UnknownHostException e) {
-            err.println("memdir: --http names a host that does not resolve: " + address.host());
-            return USAGE;
+            return Optional.of(new HttpStartFailure.UnknownHost(address.host()));
         }
         if (settings.oauth().isPresent() && settings.oauth().get().audience().isEmpty() && address.port() == 0) {
-            err.println("memdir: --oauth-issuer with port 0 needs --oauth-audience: tokens must name this server's"
-                    + " URL, which is not known before it listens");
-            return USAGE;
+            return Optional.of(new HttpStartFailure.AudienceUnknown());
         }
         Optional<KeyStore> keys = Optional.empty();
         if (http.tls().isPresent()) {
@@ -86,8 +80,7 @@ public final class HttpServe {
                 keys = Optional.of(PemKeyStore.load(http.tls().get().certificate(), http.tls().get().privateKey(),
                         KEY_STORE_PASSWORD));
             } catch (IOException e) {
-                err.println("memdir: cannot serve HTTPS: " + e.getMessage());
-                return USAGE;
+                return Optional.of(new HttpStartFailure.TlsUnusable(e.getMessage()));
             }
         }
         URI serverUrl = URI.create((keys.isPresent() ? "https" : "http") + "://" + address.urlHost() + ":"
@@ -98,22 +91,18 @@ public final class HttpServe {
         try {
             access = AccessControl.of(settings, serverUrl, local);
         } catch (IssuerUnusableException e) {
-            err.println("memdir: " + e.getMessage());
-            return FAILED;
+            return Optional.of(new HttpStartFailure.IssuerUnusable(e.getMessage()));
         }
         try (AccessControl closedLast = access) {
             if (access.openAtStart() && !bound.isLoopbackAddress()) {
-                err.println("memdir: refusing to serve " + address.urlHost() + " without authentication: anyone"
-                        + " who reaches it could read and change the memory; bind a loopback address (127.0.0.1),"
-                        + " make a token first (memdir token create --user NAME) or give --oauth-issuer");
-                return USAGE;
+                return Optional.of(new HttpStartFailure.Unauthenticated(address.urlHost()));
             }
             return serve(settings, version, address, bound, keys, access, local, err);
         }
     }
 
-    private static int serve(Settings settings, String version, HttpAddress address, InetAddress bound,
-            Optional<KeyStore> keys, AccessControl access, Principal local, PrintStream err)
+    private static Optional<HttpStartFailure> serve(Settings settings, String version, HttpAddress address,
+            InetAddress bound, Optional<KeyStore> keys, AccessControl access, Principal local, PrintStream err)
             throws IOException, InterruptedException {
         HttpSettings http = settings.http();
         RequestLimits limits = RequestLimits.of(http.maxRequestBytes());
@@ -135,10 +124,9 @@ public final class HttpServe {
             try {
                 server.start();
             } catch (Exception e) {
-                err.println("memdir: cannot listen on " + address.urlHost() + ":" + address.port() + ": "
-                        + e.getMessage());
                 server.stop();
-                return FAILED;
+                return Optional.of(new HttpStartFailure.CannotListen(address.urlHost(), address.port(),
+                        e.getMessage()));
             }
             int port = ((ServerConnector) server.getConnectors()[0]).getLocalPort();
             err.println("memdir: serving " + (keys.isPresent() ? "https" : "http") + "://" + address.urlHost() + ":"
@@ -148,7 +136,7 @@ public final class HttpServe {
             Signal.handle(new Signal("TERM"), signal -> new Thread(stop, "memdir-stop").start());
             Signal.handle(new Signal("INT"), signal -> new Thread(stop, "memdir-stop").start());
             stopped.await();
-            return STOPPED;
+            return Optional.empty();
         } catch (Exception e) {
             if (e instanceof IOException io) {
                 throw io;

@@ -10,25 +10,22 @@ import java.util.List;
  * and HEAD, and on both the CORS preflight: any other ({@code TRACE} above all, which a servlet answers by echoing the
  * request's headers, credentials included) is 405 naming those served, before credentials are looked at.
  */
-final class ServedMethods {
+final class ServedMethods implements FrontStep {
 
     static final String MCP = "GET, POST, DELETE, OPTIONS";
     static final String DOCUMENT = "GET, HEAD, OPTIONS";
 
-    private ServedMethods() {}
-
-    /**
-     * Returns whether the request's method is served at its path ({@code /mcp}, or a document when
-     * {@code document}); if not, refuses it 405.
-     */
-    static boolean served(HttpServletRequest request, HttpServletResponse response, boolean document)
-            throws IOException {
-        String allow = document ? DOCUMENT : MCP;
+    /** Refuses 405 a method not served at the request's path ({@code /mcp}, or a document). */
+    @Override
+    public Outcome pass(Exchange exchange) throws IOException {
+        HttpServletRequest request = exchange.request();
+        String allow = exchange.document ? DOCUMENT : MCP;
         if (List.of(allow.split(", ")).contains(request.getMethod())) {
-            return true;
+            return Outcome.GO_ON;
         }
+        HttpServletResponse response = exchange.response();
         response.setHeader("Allow", allow);
         Answers.refuse(response, 405, request.getRequestURI() + " answers " + allow + " only");
-        return false;
+        return Outcome.ANSWERED;
     }
 }

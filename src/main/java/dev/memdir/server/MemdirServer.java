@@ -1,12 +1,12 @@
 package dev.memdir.server;
 
 import dev.memdir.config.Settings;
-import dev.memdir.config.StoreChoice;
 import dev.memdir.json.SharedJson;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.server.legacy.LegacyServer;
 import dev.memdir.server.sdk.InitializeAnswer;
 import dev.memdir.server.transport.StdioLineTransportProvider;
+import dev.memdir.wiring.StoreChoice;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

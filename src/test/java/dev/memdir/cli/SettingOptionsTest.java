@@ -3,20 +3,22 @@ package dev.memdir.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.config.Setting;
+import dev.memdir.config.SettingsResolver;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /** The options made from the table of settings, on {@code memdir} and on its commands that read settings. */
 class SettingOptionsTest {
 
-    private final MemdirCommand command = new MemdirCommand(InputStream.nullInputStream(),
-            OutputStream.nullOutputStream(), new PrintStream(OutputStream.nullOutputStream()));
+    private final MemdirCommand command = new MemdirCommand(new Invocation(InputStream.nullInputStream(),
+            OutputStream.nullOutputStream(), new PrintStream(OutputStream.nullOutputStream()),
+            SettingsResolver.forThisProcess()));
     private final CommandLine commandLine = new CommandLine(command);
 
     @Test

@@ -11,10 +11,7 @@ import dev.memdir.memory.store.MemoryFiles;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Sha256;
 import dev.memdir.memory.store.StoreLimits;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,9 +37,6 @@ class StoreCommandTest {
     @TempDir Path temp;
     private Path source;
     private String database;
-
-    /** What one run of the command line printed. */
-    private record Run(int exit, String out, String err) {}
 
     @BeforeEach
     void fillASourceDirectory() throws Exception {
@@ -71,9 +65,9 @@ class StoreCommandTest {
     void aDirectoryCopiedToPostgresAndBackIsTheSameByteForByteWithItsHistory() throws Exception {
         Path back = temp.resolve("back");
 
-        Run there = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team",
+        InProcessRun there = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team",
                 "--with-history");
-        Run home = run("store", "copy", "--from", database, "--to", back.toString(), "--namespace", "team",
+        InProcessRun home = run("store", "copy", "--from", database, "--to", back.toString(), "--namespace", "team",
                 "--with-history");
 
         assertThat(there.exit()).as(there.err()).isZero();
@@ -123,8 +117,8 @@ class StoreCommandTest {
     void aTargetHoldingAMemoryIsRefusedUnlessMerging() throws Exception {
         run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
 
-        Run refused = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
-        Run merged = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team",
+        InProcessRun refused = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
+        InProcessRun merged = run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team",
                 "--merge");
 
         assertThat(refused.exit()).isEqualTo(1);
@@ -137,8 +131,8 @@ class StoreCommandTest {
     void checkReportsTheSchemaNamespacesAndFiguresOrTheDirectorysFigures() throws Exception {
         run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
 
-        Run database = run("store", "check", this.database);
-        Run directory = run("store", "check", source.toString());
+        InProcessRun database = run("store", "check", this.database);
+        InProcessRun directory = run("store", "check", source.toString());
 
         assertThat(database.out()).startsWith("PostgreSQL " + this.database + "\nmemdir schema version ")
                 .containsPattern("\nteam +5 +38 +0\n");
@@ -148,9 +142,9 @@ class StoreCommandTest {
 
     @Test
     void aUrlWithoutANamespaceIsAUsageError() throws Exception {
-        Run run = run("store", "copy", "--from", source.toString(), "--to", database);
+        InProcessRun run = run("store", "copy", "--from", source.toString(), "--to", database);
 
-        assertThat(run.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(run.err()).isEqualTo("memdir: --namespace names the memory inside a PostgreSQL database; give it\n");
     }
 
@@ -159,14 +153,10 @@ class StoreCommandTest {
         files.write(MemoryPath.of(List.of(relative.split("/"))), content);
     }
 
-    private Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private InProcessRun run(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--root", temp.resolve("unused").toString()));
-        int exit = Main.run(all.toArray(String[]::new), InputStream.nullInputStream(), out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return InProcessRun.in(temp.resolve("work"), all.toArray(String[]::new));
     }
 
     /** Returns every memory file below {@code root} (memdir's own left out) with its content, as hex. */

@@ -8,11 +8,7 @@ import dev.memdir.auth.Principal;
 import dev.memdir.auth.TokenAuthenticator;
 import dev.memdir.auth.TokenSecrets;
 import dev.memdir.memory.postgres.LocalPostgres;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,12 +24,9 @@ class TokenCommandTest {
 
     @TempDir Path temp;
 
-    /** What one run of the command line printed. */
-    private record Run(int exit, String out, String err) {}
-
     @Test
     void createPrintsTheTokenAloneOnStdoutAndSaysOnStderrItIsShownOnce() throws Exception {
-        Run created = run("token", "create", "--user", "alice", "--expires", "90d", "--root", root());
+        InProcessRun created = run("token", "create", "--user", "alice", "--expires", "90d", "--root", root());
 
         assertThat(created.exit()).as(created.err()).isZero();
         assertThat(created.out()).matches("mdt_[A-Za-z0-9_-]{43}\n");
@@ -46,7 +39,7 @@ class TokenCommandTest {
 
     @Test
     void aSharedNamespaceAndReadOnlyGoIntoTheToken() throws Exception {
-        Run created = run("token", "create", "--user", "ci-bot", "--namespace", "team/backend", "--read-only",
+        InProcessRun created = run("token", "create", "--user", "ci-bot", "--namespace", "team/backend", "--read-only",
                 "--root", root());
 
         assertThat(created.exit()).as(created.err()).isZero();
@@ -60,7 +53,7 @@ class TokenCommandTest {
         run("token", "create", "--user", "bob", "--namespace", "team", "--read-only", "--root", root());
         String hash = TokenSecrets.sha256(token);
 
-        Run listed = run("token", "list", "--root", root());
+        InProcessRun listed = run("token", "list", "--root", root());
 
         assertThat(listed.exit()).isZero();
         List<String> lines = listed.out().lines().toList();
@@ -76,8 +69,8 @@ class TokenCommandTest {
         String id = run("token", "list", "--root", root()).out().lines().skip(1).findFirst().orElseThrow()
                 .split(" ")[0];
 
-        Run revoked = run("token", "revoke", id, "--root", root());
-        Run again = run("token", "revoke", id, "--root", root());
+        InProcessRun revoked = run("token", "revoke", id, "--root", root());
+        InProcessRun again = run("token", "revoke", id, "--root", root());
 
         assertThat(revoked.out()).isEqualTo("Revoked token " + id + " (alice on namespace user/alice)\n");
         assertThat(again.exit()).isZero();
@@ -88,7 +81,7 @@ class TokenCommandTest {
 
     @Test
     void listOfARootWithoutTokensSaysSoAndCreatesNothing() {
-        Run listed = run("token", "list", "--root", root());
+        InProcessRun listed = run("token", "list", "--root", root());
 
         assertThat(listed.exit()).isZero();
         assertThat(listed.out()).isEqualTo("No tokens in " + temp.resolve("memory")
@@ -101,13 +94,13 @@ class TokenCommandTest {
         run("token", "create", "--user", "alice", "--root", root());
         byte[] before = Files.readAllBytes(tokenFile());
 
-        Run unknown = run("token", "revoke", "0123456789ab", "--root", root());
-        Run notAnId = run("token", "revoke", "../../etc", "--root", root());
+        InProcessRun unknown = run("token", "revoke", "0123456789ab", "--root", root());
+        InProcessRun notAnId = run("token", "revoke", "../../etc", "--root", root());
 
-        assertThat(unknown.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(unknown.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(unknown.err()).isEqualTo("memdir: no token has the id '0123456789ab' in " + tokenFile()
                 + "; 'memdir token list' shows them\n");
-        assertThat(notAnId.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(notAnId.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(Files.readAllBytes(tokenFile())).isEqualTo(before);
     }
 
@@ -123,9 +116,9 @@ class TokenCommandTest {
         }
         args.add(option);
 
-        Run run = run(args.toArray(String[]::new));
+        InProcessRun run = run(args.toArray(String[]::new));
 
-        assertThat(run.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(run.err()).startsWith("memdir: --").endsWith("'\n").hasLineCount(1);
         assertThat(run.out()).isEmpty();
         assertThat(temp.resolve("memory")).doesNotExist();
@@ -133,15 +126,15 @@ class TokenCommandTest {
 
     @Test
     void createWithoutAUserAndCreateOptionsElsewhereAreUsageErrors() {
-        Run noUser = run("token", "create", "--root", root());
-        Run listWithUser = run("token", "list", "--user", "alice", "--root", root());
-        Run revokeWithoutId = run("token", "revoke", "--root", root());
+        InProcessRun noUser = run("token", "create", "--root", root());
+        InProcessRun listWithUser = run("token", "list", "--user", "alice", "--root", root());
+        InProcessRun revokeWithoutId = run("token", "revoke", "--root", root());
 
-        assertThat(noUser.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(noUser.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(noUser.err()).isEqualTo("memdir: token create needs --user NAME: who the token acts for\n");
-        assertThat(listWithUser.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(listWithUser.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(listWithUser.err()).startsWith("memdir: use 'memdir token create --user NAME");
-        assertThat(revokeWithoutId.exit()).isEqualTo(MemdirCommand.USAGE);
+        assertThat(revokeWithoutId.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(temp.resolve("memory")).doesNotExist();
     }
 
@@ -149,9 +142,9 @@ class TokenCommandTest {
     void onPostgresTheTokensLiveInTheDatabase() throws Exception {
         String database = LocalPostgres.shared().freshStoreUrl();
 
-        Run created = run("token", "create", "--user", "alice", "--namespace", "team", "--store", database);
-        Run listed = run("token", "list", "--store", database);
-        Run inTheRoot = run("token", "list", "--root", root());
+        InProcessRun created = run("token", "create", "--user", "alice", "--namespace", "team", "--store", database);
+        InProcessRun listed = run("token", "list", "--store", database);
+        InProcessRun inTheRoot = run("token", "list", "--root", root());
 
         assertThat(created.exit()).as(created.err()).isZero();
         assertThat(created.err()).contains("kept in memdir.tokens of " + database + ".").hasLineCount(2);
@@ -167,7 +160,7 @@ class TokenCommandTest {
             port = socket.getLocalPort();
         }
 
-        Run run = run("token", "list", "--store", "postgresql://alice@127.0.0.1:" + port + "/team",
+        InProcessRun run = run("token", "list", "--store", "postgresql://alice@127.0.0.1:" + port + "/team",
                 "--store-timeout", "1s");
 
         assertThat(run.exit()).isEqualTo(1);
@@ -189,11 +182,7 @@ class TokenCommandTest {
                 .authenticate(Optional.of("Bearer " + token));
     }
 
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.run(args, InputStream.nullInputStream(), out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private InProcessRun run(String... args) {
+        return InProcessRun.in(temp.resolve("work"), args);
     }
 }

@@ -3,7 +3,6 @@ package dev.memdir.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memdir.auth.oauth.OAuthSettings;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.store.HistoryLimits;
@@ -427,6 +426,36 @@ class SettingsResolverTest {
         flags.put("root", "a\0b");
 
         assertFails("--root is not a usable path: 'a\0b'");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"https://x/y, https", "jdbc:postgresql://h/db?password=p, jdbc", "s3:bucket/x, s3",
+            "' file:///tmp/m', file", "notes:2024, notes"})
+    void root_thatIsAUrl_isRefused_withTheUrlsMemdirTakes_andNotEchoed(String url, String scheme) {
+        flags.put("root", url);
+
+        assertFails("--root must be a path on this machine, not a '" + scheme + ":' URL (the URLs memdir takes are"
+                + " --store postgresql://... and --oauth-issuer https://...)");
+    }
+
+    @Test
+    void pathSettings_refuseUrls_fromEverySource() {
+        env.put("MEMDIR_LOG_FILE", "s3://bucket/log");
+        assertFails("MEMDIR_LOG_FILE must be a path on this machine, not a 's3:' URL (the URLs memdir takes are"
+                + " --store postgresql://... and --oauth-issuer https://...)");
+
+        env.clear();
+        env.put("MEMDIR_HOME", "https://x/home");
+        assertFails("MEMDIR_HOME must be a path on this machine, not a 'https:' URL (the URLs memdir takes are"
+                + " --store postgresql://... and --oauth-issuer https://...)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"C:\\notes", "c:notes", "./s3:bucket", "~/a:b"})
+    void root_thatOnlyHasAColon_isAPath(String path) throws Exception {
+        flags.put("root", path);
+
+        assertThat(resolve().root()).isEqualTo(work.resolve(path.replace("~/", "../../home/user/")).normalize());
     }
 
     // ---- precedence: flag > environment > file ----

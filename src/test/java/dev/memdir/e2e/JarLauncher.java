@@ -106,6 +106,14 @@ public final class JarLauncher {
         return this;
     }
 
+    /** Runs in {@code workingDirectory} unless {@link #in} chose another: never in the checkout. */
+    public JarLauncher inUnlessChosen(Path workingDirectory) {
+        if (directory == null) {
+            directory = workingDirectory;
+        }
+        return this;
+    }
+
     /** Stdin at its end from the start, as for a command that is not a session. */
     public JarLauncher emptyStdin() {
         stdin = ProcessBuilder.Redirect.from(new File("/dev/null"));

@@ -2,6 +2,7 @@ package dev.memdir.auth.oauth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.nimbusds.jose.util.ResourceRetriever;
+import dev.memdir.config.SecureUrl;
 import dev.memdir.json.SharedJson;
 import dev.memdir.text.Untrusted;
 import java.io.IOException;

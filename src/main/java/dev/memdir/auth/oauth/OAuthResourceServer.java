@@ -8,6 +8,7 @@ import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jose.util.ResourceRetriever;
+import dev.memdir.config.OAuthSettings;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.MalformedURLException;

@@ -7,6 +7,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.memdir.auth.Authentication.Accepted;
 import dev.memdir.auth.Principal;
+import dev.memdir.config.OAuthSettings;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Date;

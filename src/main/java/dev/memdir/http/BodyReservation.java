@@ -1,0 +1,26 @@
+package dev.memdir.http;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Reserves the body's bytes among the {@link BytesInFlight} until the request ends: its {@code Content-Length}, or
+ * nothing yet for a body without one. Over the principal's share it is 429, over the server's 503.
+ */
+record BodyReservation(RequestLimits limits) implements FrontStep {
+
+    @Override
+    public Outcome pass(Exchange exchange) throws IOException {
+        exchange.bytes = limits.inFlight().open(exchange.principal.name());
+        exchange.holdUntilEnd(exchange.bytes::close);
+        Optional<BytesInFlight.Refusal> full = exchange.bytes.growTo(Math.max(exchange.request().getContentLengthLong(),
+                0));
+        if (full.isEmpty()) {
+            return Outcome.GO_ON;
+        }
+        exchange.response().setHeader("Connection", "close");
+        exchange.response().setHeader("Retry-After", Long.toString(BytesInFlight.RETRY_AFTER_SECONDS));
+        Answers.refuse(exchange.response(), full.get().status(), full.get().reason());
+        return Outcome.ANSWERED;
+    }
+}
