@@ -9,20 +9,31 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** README's options table is held to the {@link Setting} table: the same options, spelt alike, with their defaults. */
-class ReadmeOptionsTest {
+/**
+ * The options table of {@code docs/options.md} is held to the {@link Setting} table: the same options, spelt alike,
+ * with their defaults; README's table of the main options takes its rows from it.
+ */
+class OptionsPageTest {
 
     private static final String HEADER = "| option | default | meaning |";
     private static final String STANDARD_ROW = "`--version`, `--help` | ";
 
     @Test
-    void readmeOptionsTable_listsEverySettingWithItsOptionAndDefault_andNothingElse() throws IOException {
+    void optionsPage_listsEverySettingWithItsOptionAndDefault_andNothingElse() throws IOException {
         List<String> expected = new ArrayList<>();
         for (Setting setting : Setting.values()) {
             expected.add("`" + spelling(setting) + "` | " + defaultCell(setting));
         }
 
-        assertThat(readmeRows()).containsExactlyElementsOf(expected);
+        assertThat(rows(Path.of("docs", "options.md"), "# Options")).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void readmesMainOptions_areRowsOfTheOptionsPage() throws IOException {
+        List<String> main = rows(Path.of("README.md"), "## Main options");
+
+        assertThat(main).isNotEmpty();
+        assertThat(rows(Path.of("docs", "options.md"), "# Options")).containsAll(main);
     }
 
     /** A switch is spelt as the option that changes its default; a value, with its label. */
@@ -40,11 +51,16 @@ class ReadmeOptionsTest {
         return setting.defaultValue().map(value -> "`" + value + "`").orElse(setting.defaultText());
     }
 
-    /** Returns the option and default cells of each row of README's options table but the help and version row. */
-    private static List<String> readmeRows() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("README.md"));
-        int header = lines.indexOf(HEADER);
-        assertThat(header).as("README's options table").isGreaterThan(lines.indexOf("## Options"));
+    /**
+     * Returns the option and default cells of each row of the first options table after {@code heading} in
+     * {@code page}, but the help and version row.
+     */
+    private static List<String> rows(Path page, String heading) throws IOException {
+        List<String> lines = Files.readAllLines(page);
+        int start = lines.indexOf(heading);
+        assertThat(start).as("%s in %s", heading, page).isNotNegative();
+        int header = lines.subList(start, lines.size()).indexOf(HEADER) + start;
+        assertThat(header).as("the options table of %s", page).isGreaterThan(start);
         List<String> rows = new ArrayList<>();
         for (String line : lines.subList(header + 2, lines.size())) {
             if (!line.startsWith("|")) {
