@@ -3,35 +3,16 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.store.StoreLimits;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class InsertTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class InsertTest extends OnEveryStore {
 
     static Stream<Arguments> inserts() {
         return Stream.of(

@@ -2,7 +2,6 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
@@ -41,7 +40,8 @@ import javax.sql.DataSource;
  * is {@code <temp>/memories}, so a test can also place things beside it, outside the root; on PostgreSQL the
  * memory is a namespace of its own in the test JVM's server. Files a test places with {@link #write} land as
  * if by hand, past the limits: on disk for the directory store, through a second, unlimited store on PostgreSQL.
- * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) skip a test on PostgreSQL.
+ * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) are for the directory store
+ * alone ({@link OnDisk}): on PostgreSQL they fail.
  */
 final class MemoryFixture implements AutoCloseable {
 
@@ -244,14 +244,12 @@ final class MemoryFixture implements AutoCloseable {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(disk(relative), LinkOption.NOFOLLOW_LINKS));
     }
 
-    /** Skips the test on every store but the directory store: it is about names only a disk has. */
-    void requireDisk() {
-        disk("");
-    }
-
-    /** Returns where {@code relative} lies on disk; a test that asks runs on the directory store only. */
+    /** Returns where {@code relative} lies on disk; only a memory on the directory store has one. */
     Path disk(String relative) {
-        assumeThat(kind).as("a test of files on disk").isEqualTo(StoreKind.DIRECTORY);
+        if (root == null) {
+            throw new IllegalStateException("a memory on " + kind + " has no files on disk; this check belongs in"
+                    + " a test on the directory store alone");
+        }
         return relative.isEmpty() ? root : root.resolve(relative);
     }
 

@@ -3,38 +3,17 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.store.StoreLimits;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class StrReplaceTest {
+class StrReplaceTest extends OnEveryStore {
 
-    private static final String SEVEN = "one\ntwo\nthree\nfour\nfive\nsix\nseven";
+    static final String SEVEN = "one\ntwo\nthree\nfour\nfive\nsix\nseven";
     private static final String EDITED =
             "The memory file has been edited. Here is the snippet showing the change (with line numbers):\n";
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
 
     static Stream<Arguments> edits() {
         return Stream.of(
@@ -209,16 +188,5 @@ class StrReplaceTest {
             assertThat(capped.read("f.md")).isEqualTo("0123456789");
             assertThat(capped.listed("")).containsExactly("f.md");
         }
-    }
-
-    @Test
-    void strReplace_keepsFileModeAndLeavesNoTempFile() throws Exception {
-        memory.write("f.md", SEVEN);
-        Files.setPosixFilePermissions(memory.disk("f.md"), PosixFilePermissions.fromString("rw-r-----"));
-
-        memory.text("str_replace", "path", "/memories/f.md", "old_str", "four", "new_str", "4");
-
-        assertThat(memory.mode("f.md")).isEqualTo("rw-r-----");
-        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir-usage", ".memdir.lock", "f.md");
     }
 }

@@ -1,36 +1,12 @@
 package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.memdir.memory.render.SizeFormat;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class ViewDirectoryTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class ViewDirectoryTest extends OnEveryStore {
 
     @Test
     void view_emptyRoot_headerAndRootLine() throws Exception {
@@ -40,15 +16,6 @@ class ViewDirectoryTest {
                 "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:\n"
                         + rootSize + "\t/memories");
         assertThat(rootSize).matches("\\d+(\\.\\d)?[BKMGT]");
-    }
-
-    @Test
-    void view_emptyRootOnExt4OrInADatabase_is4K() throws Exception {
-        if (kind == StoreKind.DIRECTORY) {
-            assumeThat(Files.getFileStore(memory.disk("")).type()).isEqualTo("ext4");
-        }
-
-        assertThat(memory.view("/memories")).endsWith("\n4K\t/memories");
     }
 
     @Test
@@ -112,28 +79,6 @@ class ViewDirectoryTest {
     }
 
     @Test
-    void view_symlinksAndNonRegularFiles_skipped() throws Exception {
-        memory.write("a.md", "alpha");
-        memory.mkdirs("d");
-        Path outside = Files.createDirectories(temp.resolve("outside"));
-        Files.writeString(outside.resolve("secret.txt"), "secret");
-        Files.createSymbolicLink(memory.disk("link.md"), memory.disk("a.md"));
-        Files.createSymbolicLink(memory.disk("linkdir"), memory.disk("d"));
-        Files.createSymbolicLink(memory.disk("escape"), outside);
-        Files.createSymbolicLink(memory.disk("d/dangling"), temp.resolve("nothing"));
-
-        try (ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-            socket.bind(UnixDomainSocketAddress.of(memory.disk("sock")));
-
-            assertThat(memory.view("/memories")).isEqualTo(lines(
-                    header("/memories"),
-                    dirSize("") + "\t/memories",
-                    "5B\t/memories/a.md",
-                    dirSize("d") + "\t/memories/d/"));
-        }
-    }
-
-    @Test
     void view_directory_ignoresViewRange() throws Exception {
         memory.write("a.md", "alpha");
 
@@ -141,19 +86,7 @@ class ViewDirectoryTest {
                 .isEqualTo(memory.view("/memories"));
     }
 
-    @Test
-    void view_strayTempAndLockFiles_notListed() throws Exception {
-        memory.requireDisk();
-        memory.write(".memdir-tmp-1234", "half written");
-        memory.write("sub/.memdir-tmp-5678", "half written");
-
-        assertThat(memory.view("/memories")).isEqualTo(lines(
-                header("/memories"),
-                dirSize("") + "\t/memories",
-                dirSize("sub") + "\t/memories/sub/"));
-    }
-
-    private static String header(String path) {
+    static String header(String path) {
         return "Here're the files and directories up to 2 levels deep in " + path
                 + ", excluding hidden items and node_modules:";
     }
@@ -162,7 +95,7 @@ class ViewDirectoryTest {
         return SizeFormat.format(memory.size(relative));
     }
 
-    private static String lines(String... lines) {
+    static String lines(String... lines) {
         return String.join("\n", lines);
     }
 }

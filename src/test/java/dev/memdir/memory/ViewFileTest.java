@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,35 +13,19 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class ViewFileTest {
+class ViewFileTest extends OnEveryStore {
 
     private static final String FIVE_LINES = "l1\nl2\nl3\nl4\nl5";
     private static final Pattern PAGE_NOTICE = Pattern.compile(
             "\\[Lines (\\d+)-(\\d+) of (\\d+) shown: a view is limited to 16,000 characters\\. "
                     + "Use view_range \\[(\\d+), (-?\\d+)] to see the rest\\.]");
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
 
     @Test
     void view_file_numberedLinesSixWideThenTab() throws Exception {

@@ -4,29 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.store.CommandException;
-import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every write adds: frontmatter stamps, and the index budget check after writes to MEMORY.md. */
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class WriteCheckTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class WriteCheckTest extends OnEveryStore {
 
     @Test
     void create_withFrontmatter_stampsModifiedAndOriginSession() throws Exception {
