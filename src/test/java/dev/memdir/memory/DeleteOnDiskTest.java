@@ -6,25 +6,28 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Delete among symbolic links: a link goes, never what it points to; one leaving the root is refused. */
 class DeleteOnDiskTest extends OnDisk {
 
-    @Test
-    void delete_symlinkToFile_removesLinkKeepsTarget() throws Exception {
-        memory.write("target.md", "kept");
-        Files.createSymbolicLink(memory.disk("link.md"), memory.disk("target.md"));
+    @ParameterizedTest(name = "{0} to {1}")
+    @CsvSource({"link.md, target.md, target.md", "in, dir, dir/note.md"})
+    void delete_linkInsideRoot_removesTheLinkKeepsItsTarget(String link, String target, String kept)
+            throws Exception {
+        memory.write(kept, "kept");
+        Files.createSymbolicLink(memory.disk(link), memory.disk(target));
 
-        assertThat(memory.text("delete", "path", "/memories/link.md")).isEqualTo("Successfully deleted /memories/link.md");
-        assertThat(memory.exists("link.md")).isFalse();
-        assertThat(Files.exists(memory.disk("link.md"), LinkOption.NOFOLLOW_LINKS)).isFalse();
-        assertThat(memory.read("target.md")).isEqualTo("kept");
+        assertThat(memory.text("delete", "path", "/memories/" + link)).isEqualTo("Successfully deleted /memories/" + link);
+        assertThat(memory.exists(link)).isFalse();
+        assertThat(Files.exists(memory.disk(link), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(memory.read(kept)).isEqualTo("kept");
     }
 
     @Test
     void delete_symlinkToOutsideDirectory_refusedLinkAndTargetKept() throws Exception {
-        Path outside = Files.createDirectories(temp.resolve("outside"));
-        Files.writeString(outside.resolve("secret.txt"), "kept");
+        Path outside = outsideHolding("kept");
         Files.createSymbolicLink(memory.disk("out"), outside);
 
         assertThat(memory.error("delete", "path", "/memories/out"))
@@ -34,19 +37,8 @@ class DeleteOnDiskTest extends OnDisk {
     }
 
     @Test
-    void delete_symlinkInsideRoot_removesLinkKeepsTarget() throws Exception {
-        memory.write("dir/note.md", "kept");
-        Files.createSymbolicLink(memory.disk("in"), memory.disk("dir"));
-
-        assertThat(memory.text("delete", "path", "/memories/in")).isEqualTo("Successfully deleted /memories/in");
-        assertThat(Files.exists(memory.disk("in"), LinkOption.NOFOLLOW_LINKS)).isFalse();
-        assertThat(memory.read("dir/note.md")).isEqualTo("kept");
-    }
-
-    @Test
     void delete_directoryHoldingLinks_linkTargetsKept() throws Exception {
-        Path outside = Files.createDirectories(temp.resolve("outside"));
-        Files.writeString(outside.resolve("secret.txt"), "kept");
+        Path outside = outsideHolding("kept");
         memory.write("keep.md", "kept too");
         memory.mkdirs("d");
         Files.createSymbolicLink(memory.disk("d/out"), outside);

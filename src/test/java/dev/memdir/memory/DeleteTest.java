@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class DeleteTest extends OnEveryStore {
@@ -28,12 +29,11 @@ class DeleteTest extends OnEveryStore {
         assertThat(memory.listed("")).isEmpty();
     }
 
-    @Test
-    void delete_missing_doesNotExistWithoutSentence() {
-        assertThat(memory.error("delete", "path", "/memories/nope.md"))
-                .isEqualTo("Error: The path /memories/nope.md does not exist");
-        assertThat(memory.error("delete", "path", "/memories/no/such/dir/"))
-                .isEqualTo("Error: The path /memories/no/such/dir does not exist");
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"/memories/nope.md, Error: The path /memories/nope.md does not exist",
+        "/memories/no/such/dir/, Error: The path /memories/no/such/dir does not exist"})
+    void delete_missing_doesNotExistWithoutSentence(String path, String expected) {
+        assertThat(memory.error("delete", "path", path)).isEqualTo(expected);
     }
 
     @Test

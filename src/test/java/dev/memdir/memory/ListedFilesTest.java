@@ -9,6 +9,7 @@ import dev.memdir.recall.Recall;
 import dev.memdir.recall.RecallMatch;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,9 +21,9 @@ class ListedFilesTest extends OnEveryStore {
     void open() throws IOException {
         memory.write("MEMORY.md", "- [Lighthouse](topics/lighthouse.md)\n");
         memory.write("topics/lighthouse.md", "---\ndescription: the keeper's log\n---\nThe lamp is lit at dusk.\n");
-        memory.write("topics/.draft.md", "lighthouse draft\n");
-        memory.write("node_modules/pkg/lighthouse.md", "lighthouse\n");
-        memory.write(".cache/lighthouse.md", "lighthouse\n");
+        for (String unlisted : List.of("topics/.draft.md", "node_modules/pkg/lighthouse.md", ".cache/lighthouse.md")) {
+            memory.write(unlisted, "lighthouse\n");
+        }
     }
 
     @Test

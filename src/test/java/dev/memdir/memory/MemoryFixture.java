@@ -12,6 +12,7 @@ import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
@@ -29,6 +30,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -216,6 +218,22 @@ final class MemoryFixture implements AutoCloseable {
     long size(String relative) throws IOException {
         MemoryPath path = path(relative);
         return expect(() -> store.read(files -> files.entry(path).size()));
+    }
+
+    /** Returns what {@code view} shows of the directory {@code relative} ("" for the root) holding {@code rows}. */
+    String listing(String relative, String... rows) throws IOException {
+        String path = relative.isEmpty() ? MemoryPath.ROOT : MemoryPath.ROOT + "/" + relative;
+        List<String> lines = new ArrayList<>();
+        lines.add("Here're the files and directories up to 2 levels deep in " + path
+                + ", excluding hidden items and node_modules:");
+        lines.add(SizeFormat.format(size(relative)) + "\t" + path);
+        lines.addAll(List.of(rows));
+        return String.join("\n", lines);
+    }
+
+    /** Returns the row of a listing for the directory {@code relative} below the root. */
+    String directoryRow(String relative) throws IOException {
+        return SizeFormat.format(size(relative)) + "\t" + MemoryPath.ROOT + "/" + relative + "/";
     }
 
     /** Returns whether anything is at {@code relative} below the root. */

@@ -1,6 +1,7 @@
 package dev.memdir.memory;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,5 +20,12 @@ abstract class OnDisk {
     @BeforeEach
     void openMemory() throws IOException {
         memory = MemoryFixture.open(temp);
+    }
+
+    /** Makes the directory {@code <temp>/outside}, beside the memory, holding {@code secret.txt} with {@code secret}. */
+    Path outsideHolding(String secret) throws IOException {
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), secret);
+        return outside;
     }
 }

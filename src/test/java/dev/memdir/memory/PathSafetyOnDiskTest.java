@@ -18,8 +18,7 @@ class PathSafetyOnDiskTest extends OnDisk {
 
     @BeforeEach
     void placeASecretOutside() throws IOException {
-        outside = Files.createDirectories(temp.resolve("outside"));
-        Files.writeString(outside.resolve("secret.txt"), "secret");
+        outside = outsideHolding("secret");
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class StrReplaceTest extends OnEveryStore {
@@ -92,60 +93,37 @@ class StrReplaceTest extends OnEveryStore {
                 .isEqualTo(EDITED + "     1\ta\n     2\tB\n     3\t");
     }
 
-    @Test
-    void strReplace_repeatedOnDifferentLines_refusedNamingLines() throws Exception {
-        memory.write("f.md", "x\ny\nx");
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "x", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `x` in lines: 1, 3."
-                        + " Please ensure it is unique");
-        assertThat(memory.read("f.md")).isEqualTo("x\ny\nx");
+    static Stream<Arguments> repeated() {
+        return Stream.of(
+                Arguments.of("on different lines: each line named", "x\ny\nx", "x", "1, 3"),
+                Arguments.of("twice on one line: the line named once", "ab ab\ncd\nab", "ab", "1, 3"),
+                Arguments.of("twice on one line only", "ab ab", "ab", "1"),
+                Arguments.of("spanning lines: the lines where each starts", "a\nb\nc\na\nb", "a\nb", "1, 4"));
     }
 
-    @Test
-    void strReplace_twiceOnOneLine_lineListedOnce() throws Exception {
-        memory.write("f.md", "ab ab\ncd\nab");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("repeated")
+    void strReplace_repeatedOldStr_refusedNamingLinesAndUnchanged(String title, String content, String oldStr,
+            String lines) throws Exception {
+        memory.write("f.md", content);
 
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "ab", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `ab` in lines: 1, 3."
-                        + " Please ensure it is unique");
+        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", oldStr, "new_str", "z"))
+                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `" + oldStr
+                        + "` in lines: " + lines + ". Please ensure it is unique");
+        assertThat(memory.read("f.md")).isEqualTo(content);
     }
 
-    @Test
-    void strReplace_twiceOnOneLineOnly_refused() throws Exception {
-        memory.write("f.md", "ab ab");
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "ab", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `ab` in lines: 1."
-                        + " Please ensure it is unique");
-        assertThat(memory.read("f.md")).isEqualTo("ab ab");
-    }
-
-    @Test
-    void strReplace_repeatedMultiLineOldStr_linesWhereEachStarts() throws Exception {
-        memory.write("f.md", "a\nb\nc\na\nb");
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "a\nb", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `a\nb` in lines: 1, 4."
-                        + " Please ensure it is unique");
-    }
-
-    @Test
-    void strReplace_noMatch_refused() throws Exception {
+    @ParameterizedTest(name = "old_str \"{0}\"")
+    @CsvSource(delimiter = '|', value = {
+        "Four | 4 | Error: No replacement was performed, old_str `Four` did not appear verbatim in /memories/f.md.",
+        "''   | x | Error: No replacement was performed, old_str is empty. Give the exact text to replace in"
+                + " /memories/f.md."})
+    void strReplace_noMatchOrEmptyOldStr_refusedAndUnchanged(String oldStr, String newStr, String expected)
+            throws Exception {
         memory.write("f.md", SEVEN);
 
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "Four", "new_str", "4"))
-                .isEqualTo("Error: No replacement was performed, old_str `Four` did not appear verbatim in /memories/f.md.");
-        assertThat(memory.read("f.md")).isEqualTo(SEVEN);
-    }
-
-    @Test
-    void strReplace_emptyOldStr_refused() throws Exception {
-        memory.write("f.md", SEVEN);
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "", "new_str", "x"))
-                .isEqualTo("Error: No replacement was performed, old_str is empty. Give the exact text to replace in"
-                        + " /memories/f.md.");
+        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", oldStr, "new_str", newStr))
+                .isEqualTo(expected);
         assertThat(memory.read("f.md")).isEqualTo(SEVEN);
     }
 
@@ -164,17 +142,6 @@ class StrReplaceTest extends OnEveryStore {
                 .isEqualTo("Error: The path /memories/d is not a file.");
         assertThat(memory.error("str_replace", "path", "/memories", "old_str", "a", "new_str", "b"))
                 .isEqualTo("Error: The path /memories is not a file.");
-    }
-
-    @Test
-    void strReplace_notUtf8_refusedAndUnchanged() throws Exception {
-        byte[] latin1 = {'c', 'a', 'f', (byte) 0xE9, '\n'};
-        memory.writeBytes("latin1.txt", latin1);
-
-        assertThat(memory.error("str_replace", "path", "/memories/latin1.txt", "old_str", "caf", "new_str", "tea"))
-                .isEqualTo("Error: The file /memories/latin1.txt is not UTF-8 text, so memdir will not edit it."
-                        + " Nothing was changed.");
-        assertThat(memory.readBytes("latin1.txt")).isEqualTo(latin1);
     }
 
     @Test

@@ -1,12 +1,8 @@
 package dev.memdir.memory;
 
-import static dev.memdir.memory.ViewDirectoryTest.header;
-import static dev.memdir.memory.ViewDirectoryTest.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.memdir.memory.render.SizeFormat;
-import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -29,8 +25,7 @@ class ViewDirectoryOnDiskTest extends OnDisk {
     void view_symlinksAndNonRegularFiles_skipped() throws Exception {
         memory.write("a.md", "alpha");
         memory.mkdirs("d");
-        Path outside = Files.createDirectories(temp.resolve("outside"));
-        Files.writeString(outside.resolve("secret.txt"), "secret");
+        Path outside = outsideHolding("secret");
         Files.createSymbolicLink(memory.disk("link.md"), memory.disk("a.md"));
         Files.createSymbolicLink(memory.disk("linkdir"), memory.disk("d"));
         Files.createSymbolicLink(memory.disk("escape"), outside);
@@ -39,11 +34,8 @@ class ViewDirectoryOnDiskTest extends OnDisk {
         try (ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             socket.bind(UnixDomainSocketAddress.of(memory.disk("sock")));
 
-            assertThat(memory.view("/memories")).isEqualTo(lines(
-                    header("/memories"),
-                    dirSize("") + "\t/memories",
-                    "5B\t/memories/a.md",
-                    dirSize("d") + "\t/memories/d/"));
+            assertThat(memory.view("/memories"))
+                    .isEqualTo(memory.listing("", "5B\t/memories/a.md", memory.directoryRow("d")));
         }
     }
 
@@ -52,13 +44,6 @@ class ViewDirectoryOnDiskTest extends OnDisk {
         memory.write(".memdir-tmp-1234", "half written");
         memory.write("sub/.memdir-tmp-5678", "half written");
 
-        assertThat(memory.view("/memories")).isEqualTo(lines(
-                header("/memories"),
-                dirSize("") + "\t/memories",
-                dirSize("sub") + "\t/memories/sub/"));
-    }
-
-    private String dirSize(String relative) throws IOException {
-        return SizeFormat.format(memory.size(relative));
+        assertThat(memory.view("/memories")).isEqualTo(memory.listing("", memory.directoryRow("sub")));
     }
 }

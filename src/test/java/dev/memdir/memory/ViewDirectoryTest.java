@@ -3,14 +3,14 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.render.SizeFormat;
-import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
 class ViewDirectoryTest extends OnEveryStore {
 
     @Test
     void view_emptyRoot_headerAndRootLine() throws Exception {
-        String rootSize = dirSize("");
+        String rootSize = SizeFormat.format(memory.size(""));
 
         assertThat(memory.view("/memories")).isEqualTo(
                 "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:\n"
@@ -33,15 +33,13 @@ class ViewDirectoryTest extends OnEveryStore {
         memory.mkdirs("b/d/f");
         memory.write("b0.md", "0123456789abcdefg");
 
-        assertThat(memory.view("/memories")).isEqualTo(lines(
-                header("/memories"),
-                dirSize("") + "\t/memories",
+        assertThat(memory.view("/memories")).isEqualTo(memory.listing("",
                 "2B\t/memories/Z.md",
                 "0B\t/memories/a-b.md",
                 "5B\t/memories/a.md",
-                dirSize("b") + "\t/memories/b/",
+                memory.directoryRow("b"),
                 "1.5K\t/memories/b/c.md",
-                dirSize("b/d") + "\t/memories/b/d/",
+                memory.directoryRow("b/d"),
                 "17B\t/memories/b0.md"));
     }
 
@@ -51,30 +49,25 @@ class ViewDirectoryTest extends OnEveryStore {
         memory.write("b/d/e.md", "e");
         memory.write("b/d/f/g.md", "not listed");
 
-        assertThat(memory.view("/memories/b/")).isEqualTo(lines(
-                header("/memories/b"),
-                dirSize("b") + "\t/memories/b",
+        assertThat(memory.view("/memories/b/")).isEqualTo(memory.listing("b",
                 "1B\t/memories/b/c.md",
-                dirSize("b/d") + "\t/memories/b/d/",
+                memory.directoryRow("b/d"),
                 "1B\t/memories/b/d/e.md",
-                dirSize("b/d/f") + "\t/memories/b/d/f/"));
+                memory.directoryRow("b/d/f")));
     }
 
     @Test
     void view_hiddenNamesAndNodeModules_skippedWithEverythingBelow() throws Exception {
         memory.write("keep.md", "k");
-        memory.write(".hidden.md", "h");
-        memory.write(".git/config", "c");
-        memory.write("node_modules/x.js", "x");
-        memory.write("sub/.secret", "s");
-        memory.write("sub/node_modules/y.js", "y");
         memory.write("sub/node_modules2.md", "n");
+        for (String hidden : List.of(".hidden.md", ".git/config", "node_modules/x.js", "sub/.secret",
+                "sub/node_modules/y.js")) {
+            memory.write(hidden, "h");
+        }
 
-        assertThat(memory.view("/memories")).isEqualTo(lines(
-                header("/memories"),
-                dirSize("") + "\t/memories",
+        assertThat(memory.view("/memories")).isEqualTo(memory.listing("",
                 "1B\t/memories/keep.md",
-                dirSize("sub") + "\t/memories/sub/",
+                memory.directoryRow("sub"),
                 "1B\t/memories/sub/node_modules2.md"));
     }
 
@@ -84,18 +77,5 @@ class ViewDirectoryTest extends OnEveryStore {
 
         assertThat(memory.text("view", "path", "/memories", "view_range", List.of(2, 2)))
                 .isEqualTo(memory.view("/memories"));
-    }
-
-    static String header(String path) {
-        return "Here're the files and directories up to 2 levels deep in " + path
-                + ", excluding hidden items and node_modules:";
-    }
-
-    private String dirSize(String relative) throws IOException {
-        return SizeFormat.format(memory.size(relative));
-    }
-
-    static String lines(String... lines) {
-        return String.join("\n", lines);
     }
 }

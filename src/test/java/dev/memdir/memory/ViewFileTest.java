@@ -14,7 +14,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,27 +36,20 @@ class ViewFileTest extends OnEveryStore {
                         + "     2\tsecond line");
     }
 
-    @Test
-    void view_fileEndingInNewline_showsLastEmptyLine() throws Exception {
-        memory.write("notes.md", "a\nb\n");
-
-        assertThat(memory.view("/memories/notes.md"))
-                .isEqualTo(header("/memories/notes.md") + "\n     1\ta\n     2\tb\n     3\t");
+    static Stream<Arguments> lineEnds() {
+        return Stream.of(
+                Arguments.of("notes.md", "a\nb\n", "\n     1\ta\n     2\tb\n     3\t"),
+                Arguments.of("empty.md", "", "\n     1\t"),
+                Arguments.of("dos.txt", "a\r\nb\r\n", "\n     1\ta\r\n     2\tb\r\n     3\t"));
     }
 
-    @Test
-    void view_emptyFile_showsOneEmptyLine() throws Exception {
-        memory.write("empty.md", "");
+    /** A file ending in a newline shows its last, empty line; an empty file one empty line; a CR stays on its line. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lineEnds")
+    void view_lineEnds_eachLineShownWithWhatEndsIt(String name, String content, String shown) throws Exception {
+        memory.write(name, content);
 
-        assertThat(memory.view("/memories/empty.md")).isEqualTo(header("/memories/empty.md") + "\n     1\t");
-    }
-
-    @Test
-    void view_crlfFile_keepsCarriageReturnOnItsLine() throws Exception {
-        memory.write("dos.txt", "a\r\nb\r\n");
-
-        assertThat(memory.view("/memories/dos.txt"))
-                .isEqualTo(header("/memories/dos.txt") + "\n     1\ta\r\n     2\tb\r\n     3\t");
+        assertThat(memory.view("/memories/" + name)).isEqualTo(header("/memories/" + name) + shown);
     }
 
     @Test
