@@ -1,17 +1,13 @@
 package dev.memdir.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.EveryStore;
+import dev.memdir.memory.StoreKind;
 import dev.memdir.memory.postgres.LocalPostgres;
-import dev.memdir.memory.store.StoreLimits;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -19,25 +15,20 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Tokens made, listed, revoked, expired and authenticated on both stores, and what the stores keep of them. */
-@ParameterizedClass
-@EnumSource(TokenStoreKind.class)
+@EveryStore
 class TokenStoreTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T09:00:00Z");
 
-    @Parameter TokenStoreKind kind;
+    @Parameter StoreKind kind;
     @TempDir Path temp;
     @AutoClose TokenStore store;
     private String jdbcUrl;
@@ -46,7 +37,7 @@ class TokenStoreTest {
 
     @BeforeEach
     void open() throws Exception {
-        if (kind == TokenStoreKind.DIRECTORY) {
+        if (kind == StoreKind.DIRECTORY) {
             store = DirectoryTokenStore.at(temp.resolve("memory"));
         } else {
             jdbcUrl = LocalPostgres.shared().freshDatabase();
@@ -157,71 +148,13 @@ class TokenStoreTest {
                 .isEqualTo(new Authentication.Refused(401, "Bearer error=\"invalid_token\"", "the token is unknown"));
     }
 
-    @Test
-    void theDirectoryStoresFileIsOwnerOnlyAndNoPartOfTheMemory() throws Exception {
-        assumeThat(kind).isEqualTo(TokenStoreKind.DIRECTORY);
-        Path root = temp.resolve("memory");
-        Path file = root.resolve(DirectoryTokenStore.FILE_NAME);
-        IssuedToken.issue(store, "alice", "user/alice", false, Optional.empty(), NOW);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-
-        IssuedToken.issue(store, "bob", "user/bob", false, Optional.empty(), NOW);
-
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(root))).isEqualTo("rwx------");
-        try (DirectoryStore memory = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "test")) {
-            assertThat(memory.listedFiles()).isEmpty();
-            assertThat(memory.usage().files()).isZero();
-        }
-    }
-
-    @Test
-    void aTokenAddedWhileTheRootsStoreChangesWaitsForTheChangeInTheSameProcess() throws Exception {
-        assumeThat(kind).isEqualTo(TokenStoreKind.DIRECTORY);
-        Path root = temp.resolve("memory");
-        CompletableFuture<IssuedToken> added = new CompletableFuture<>();
-        try (DirectoryStore memory = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "test")) {
-            boolean waited = memory.change(files -> {
-                Thread adding = new Thread(() -> {
-                    try {
-                        added.complete(IssuedToken.issue(store, "alice", "user/alice", false, Optional.empty(), NOW));
-                    } catch (IOException | RuntimeException e) {
-                        added.completeExceptionally(e);
-                    }
-                });
-                adding.start();
-                try {
-                    adding.join(300);
-                } catch (InterruptedException e) {
-                    throw new AssertionError(e);
-                }
-                return adding.isAlive();
-            });
-
-            StoredToken token = added.get(10, TimeUnit.SECONDS).stored();
-            assertThat(waited).as("the token's writer waits for the change").isTrue();
-            assertThat(store.list()).containsExactly(token);
-        }
-    }
-
-    @Test
-    void aDamagedTokenFileIsAnErrorNamingTheLine() throws Exception {
-        assumeThat(kind).isEqualTo(TokenStoreKind.DIRECTORY);
-        Path file = temp.resolve("memory").resolve(DirectoryTokenStore.FILE_NAME);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, "# memdir bearer tokens\nnot\ta\ttoken\n");
-
-        assertThat(catchThrowableOfType(IOException.class, store::list))
-                .hasMessage("line 2 of " + file + " is damaged: 3 fields, not 8");
-    }
-
     private static Optional<String> bearer(String token) {
         return Optional.of("Bearer " + token);
     }
 
     /** Returns everything the store keeps: every file under the root, or every row of the token table. */
     private String storedText() throws Exception {
-        if (kind == TokenStoreKind.DIRECTORY) {
+        if (kind == StoreKind.DIRECTORY) {
             StringBuilder text = new StringBuilder();
             try (Stream<Path> files = Files.walk(temp)) {
                 for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {

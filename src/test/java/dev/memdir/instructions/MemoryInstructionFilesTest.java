@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.EveryStore;
+import dev.memdir.memory.StoreKind;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
@@ -22,22 +24,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A principal's instructions: its memory's own files, read through the store on both stores, the project
  * {@code /memories}, no managed or user files, and no import that leaves the memory looked at.
  */
-@ParameterizedClass
-@ValueSource(strings = {"directory", "postgres"})
+@EveryStore
 class MemoryInstructionFilesTest {
 
     private static final Path ROOT = MemoryInstructionFiles.ROOT;
     private static final String PROJECT = "project instructions, checked into the codebase";
 
     @Parameter
-    String kind;
+    StoreKind kind;
 
     @TempDir
     Path temp;
@@ -221,7 +220,7 @@ class MemoryInstructionFilesTest {
 
     private MemoryStore open(String actor) throws Exception {
         StoreLimits limits = StoreLimits.perFile(StoreLimits.UNLIMITED);
-        if (kind.equals("directory")) {
+        if (kind == StoreKind.DIRECTORY) {
             return DirectoryStore.open(temp.resolve("memory"), limits, actor);
         }
         return PostgresStore.open(LocalPostgres.shared().dataSource(), LocalPostgres.shared().unpooled(), namespace,

@@ -3,31 +3,12 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.store.StoreLimits;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class CreateTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class CreateTest extends OnEveryStore {
 
     @ParameterizedTest(name = "[{index}] {0}")
     @ValueSource(strings = {"no trailing newline", "trailing newline\n", "two\n\n", "", "crlf\r\nkept\r\n",
@@ -40,29 +21,13 @@ class CreateTest {
     }
 
     @Test
-    void create_missingParents_createdOwnerOnly() throws Exception {
+    void create_missingParents_created() throws Exception {
         assertThat(memory.text("create", "path", "/memories/a/b/c.md", "file_text", "deep"))
                 .isEqualTo("File created successfully at: /memories/a/b/c.md");
 
         assertThat(memory.read("a/b/c.md")).isEqualTo("deep");
         assertThat(memory.listed("")).containsExactly("a");
         assertThat(memory.listed("a")).containsExactly("b");
-        assertThat(memory.mode("a")).isEqualTo("rwx------");
-        assertThat(memory.mode("a/b")).isEqualTo("rwx------");
-    }
-
-    @Test
-    void create_newFile_ownerReadWriteOnly() throws Exception {
-        memory.text("create", "path", "/memories/notes.md", "file_text", "x");
-
-        assertThat(memory.mode("notes.md")).isEqualTo("rw-------");
-    }
-
-    @Test
-    void create_leavesNoTempFileBehind() throws Exception {
-        memory.text("create", "path", "/memories/notes.md", "file_text", "x");
-
-        assertThat(memory.names("")).containsExactly(".memdir-usage", ".memdir.lock", "notes.md");
     }
 
     @Test

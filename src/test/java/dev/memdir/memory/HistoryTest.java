@@ -11,36 +11,16 @@ import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryFiles;
 import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.Sha256;
 import dev.memdir.memory.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class HistoryTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws Exception {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class HistoryTest extends OnEveryStore {
 
     private static MemoryPath path(String virtual) throws Exception {
         return MemoryPathParser.parse(virtual);
@@ -129,23 +109,6 @@ class HistoryTest {
                         FileVersion.Operation.WRITE);
         assertThat(memory.store.versions(path("/memories/m.md"))).extracting(FileVersion::operation)
                 .containsExactly(FileVersion.Operation.DELETE);
-    }
-
-    @Test
-    void versionsKeptBeforeOperationsWereRecordedAreReadAsUnrecorded() throws Exception {
-        Path versions = memory.disk(".memdir-history").resolve(Sha256.hex("old.md".getBytes(StandardCharsets.UTF_8)));
-        Files.createDirectories(versions);
-        Files.writeString(versions.resolve("00000001-1700000000000-old-session"), "old\n");
-        memory.write("old.md", "new\n");
-        memory.text("str_replace", "path", "/memories/old.md", "old_str", "new", "new_str", "newer");
-
-        assertThat(memory.store.versions(path("/memories/old.md"))).extracting(FileVersion::number,
-                FileVersion::operation, FileVersion::session).containsExactly(
-                        tuple(2, FileVersion.Operation.WRITE, MemoryFixture.SESSION),
-                        tuple(1, FileVersion.Operation.UNRECORDED, "old-session"));
-        restore("/memories/old.md");
-        memory.tool.restore(path("/memories/old.md"), Optional.of(1));
-        assertThat(memory.read("old.md")).isEqualTo("old\n");
     }
 
     @Test

@@ -3,35 +3,15 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.store.StoreLimits;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class InsertTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class InsertTest extends OnEveryStore {
 
     static Stream<Arguments> inserts() {
         return Stream.of(
@@ -124,17 +104,6 @@ class InsertTest {
 
         assertThat(memory.error("insert", "path", "/memories/d", "insert_line", 0, "insert_text", "x"))
                 .isEqualTo("Error: The path /memories/d is not a file.");
-    }
-
-    @Test
-    void insert_notUtf8_refusedAndUnchanged() throws Exception {
-        byte[] latin1 = {'c', 'a', 'f', (byte) 0xE9};
-        memory.writeBytes("latin1.txt", latin1);
-
-        assertThat(memory.error("insert", "path", "/memories/latin1.txt", "insert_line", 0, "insert_text", "x"))
-                .isEqualTo("Error: The file /memories/latin1.txt is not UTF-8 text, so memdir will not edit it."
-                        + " Nothing was changed.");
-        assertThat(memory.readBytes("latin1.txt")).isEqualTo(latin1);
     }
 
     @Test

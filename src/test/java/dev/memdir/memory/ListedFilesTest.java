@@ -8,34 +8,22 @@ import dev.memdir.memory.store.Sha256;
 import dev.memdir.recall.Recall;
 import dev.memdir.recall.RecallMatch;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What recall, ages and completions see of a memory: its listed files, the same on every store. */
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class ListedFilesTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
+class ListedFilesTest extends OnEveryStore {
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
         memory.write("MEMORY.md", "- [Lighthouse](topics/lighthouse.md)\n");
         memory.write("topics/lighthouse.md", "---\ndescription: the keeper's log\n---\nThe lamp is lit at dusk.\n");
-        memory.write("topics/.draft.md", "lighthouse draft\n");
-        memory.write("node_modules/pkg/lighthouse.md", "lighthouse\n");
-        memory.write(".cache/lighthouse.md", "lighthouse\n");
+        for (String unlisted : List.of("topics/.draft.md", "node_modules/pkg/lighthouse.md", ".cache/lighthouse.md")) {
+            memory.write(unlisted, "lighthouse\n");
+        }
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
@@ -13,6 +12,7 @@ import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
@@ -30,6 +30,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,8 @@ import javax.sql.DataSource;
  * is {@code <temp>/memories}, so a test can also place things beside it, outside the root; on PostgreSQL the
  * memory is a namespace of its own in the test JVM's server. Files a test places with {@link #write} land as
  * if by hand, past the limits: on disk for the directory store, through a second, unlimited store on PostgreSQL.
- * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) skip a test on PostgreSQL.
+ * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) are for the directory store
+ * alone ({@link OnDisk}): on PostgreSQL they fail.
  */
 final class MemoryFixture implements AutoCloseable {
 
@@ -218,6 +220,22 @@ final class MemoryFixture implements AutoCloseable {
         return expect(() -> store.read(files -> files.entry(path).size()));
     }
 
+    /** Returns what {@code view} shows of the directory {@code relative} ("" for the root) holding {@code rows}. */
+    String listing(String relative, String... rows) throws IOException {
+        String path = relative.isEmpty() ? MemoryPath.ROOT : MemoryPath.ROOT + "/" + relative;
+        List<String> lines = new ArrayList<>();
+        lines.add("Here're the files and directories up to 2 levels deep in " + path
+                + ", excluding hidden items and node_modules:");
+        lines.add(SizeFormat.format(size(relative)) + "\t" + path);
+        lines.addAll(List.of(rows));
+        return String.join("\n", lines);
+    }
+
+    /** Returns the row of a listing for the directory {@code relative} below the root. */
+    String directoryRow(String relative) throws IOException {
+        return SizeFormat.format(size(relative)) + "\t" + MemoryPath.ROOT + "/" + relative + "/";
+    }
+
     /** Returns whether anything is at {@code relative} below the root. */
     boolean exists(String relative) throws IOException {
         MemoryPath path = path(relative);
@@ -244,14 +262,12 @@ final class MemoryFixture implements AutoCloseable {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(disk(relative), LinkOption.NOFOLLOW_LINKS));
     }
 
-    /** Skips the test on every store but the directory store: it is about names only a disk has. */
-    void requireDisk() {
-        disk("");
-    }
-
-    /** Returns where {@code relative} lies on disk; a test that asks runs on the directory store only. */
+    /** Returns where {@code relative} lies on disk; only a memory on the directory store has one. */
     Path disk(String relative) {
-        assumeThat(kind).as("a test of files on disk").isEqualTo(StoreKind.DIRECTORY);
+        if (root == null) {
+            throw new IllegalStateException("a memory on " + kind + " has no files on disk; this check belongs in"
+                    + " a test on the directory store alone");
+        }
         return relative.isEmpty() ? root : root.resolve(relative);
     }
 

@@ -7,35 +7,17 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
-import java.io.IOException;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class MemoryToolTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class MemoryToolTest extends OnEveryStore {
 
     @Test
     void commands_listedInReferenceOrder() {
@@ -165,6 +147,26 @@ class MemoryToolTest {
                     .isEqualTo("Here's the content of /memories/f.md with line numbers:\n     1\ta");
             assertThat(readOnly.view("/memories")).endsWith("\t/memories\n1B\t/memories/f.md");
         }
+    }
+
+    static Stream<Arguments> editsOfLatin1() {
+        return Stream.of(
+                Arguments.of("insert", "caf\u00e9",
+                        Map.of("path", "/memories/latin1.txt", "insert_line", 0, "insert_text", "x")),
+                Arguments.of("str_replace", "caf\u00e9\n",
+                        Map.of("path", "/memories/latin1.txt", "old_str", "caf", "new_str", "tea")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("editsOfLatin1")
+    void edit_notUtf8_refusedAndUnchanged(String command, String latin1Text, Map<String, Object> args)
+            throws Exception {
+        byte[] latin1 = latin1Text.getBytes(StandardCharsets.ISO_8859_1);
+        memory.writeBytes("latin1.txt", latin1);
+
+        assertThat(errorOf(command, args)).isEqualTo("Error: The file /memories/latin1.txt is not UTF-8 text, so"
+                + " memdir will not edit it. Nothing was changed.");
+        assertThat(memory.readBytes("latin1.txt")).isEqualTo(latin1);
     }
 
     @Test

@@ -6,32 +6,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
-/** Path checks through the tool: the message for each kind of rejected path, on every path field, and symlinks. */
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class PathSafetyTest {
+/** Path checks through the tool: the message for each kind of rejected path, on every path field. */
+class PathSafetyTest extends OnEveryStore {
 
-    private static final String ESCAPE_VIA_SYMLINK = "Error: Path would escape /memories directory via symlink";
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
     Path outside;
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
         outside = Files.createDirectories(temp.resolve("outside"));
         Files.writeString(outside.resolve("secret.txt"), "secret");
     }
@@ -79,72 +65,5 @@ class PathSafetyTest {
         assertThat(memory.error(command, args)).isEqualTo(expected);
         assertThat(memory.listed("")).containsExactly("a.md");
         assertThat(outside.resolve("secret.txt")).hasContent("secret");
-    }
-
-    @Test
-    void view_throughLinkLeavingRoot_refused() throws Exception {
-        Files.createSymbolicLink(memory.disk("out"), outside);
-
-        assertThat(memory.error("view", "path", "/memories/out/secret.txt")).isEqualTo(ESCAPE_VIA_SYMLINK);
-        assertThat(memory.error("view", "path", "/memories/out")).isEqualTo(ESCAPE_VIA_SYMLINK);
-    }
-
-    @Test
-    void create_throughLinkLeavingRoot_refusedAndNothingWrittenOutside() throws Exception {
-        Files.createSymbolicLink(memory.disk("out"), outside);
-
-        assertThat(memory.error("create", "path", "/memories/out/new.txt", "file_text", "x")).isEqualTo(ESCAPE_VIA_SYMLINK);
-        assertThat(memory.error("create", "path", "/memories/out/sub/new.txt", "file_text", "x"))
-                .isEqualTo(ESCAPE_VIA_SYMLINK);
-        try (Stream<Path> children = Files.list(outside)) {
-            assertThat(children.map(p -> p.getFileName().toString())).containsExactly("secret.txt");
-        }
-    }
-
-    @Test
-    void create_onDanglingLinkToOutside_refusedAndNothingWrittenOutside() throws Exception {
-        Files.createSymbolicLink(memory.disk("dangling.md"), outside.resolve("planted.md"));
-
-        assertThat(memory.error("create", "path", "/memories/dangling.md", "file_text", "x"))
-                .isEqualTo(ESCAPE_VIA_SYMLINK);
-        assertThat(outside.resolve("planted.md")).doesNotExist();
-    }
-
-    @Test
-    void strReplace_onLinkToOutsideFile_refusedAndTargetUnchanged() throws Exception {
-        Files.createSymbolicLink(memory.disk("secret.txt"), outside.resolve("secret.txt"));
-
-        assertThat(memory.error("str_replace", "path", "/memories/secret.txt", "old_str", "secret", "new_str", "x"))
-                .isEqualTo(ESCAPE_VIA_SYMLINK);
-        assertThat(outside.resolve("secret.txt")).hasContent("secret");
-    }
-
-    @Test
-    void view_finalLinkInsideRoot_notFollowed() throws Exception {
-        memory.write("a.md", "a");
-        Files.createSymbolicLink(memory.disk("link.md"), memory.disk("a.md"));
-
-        assertThat(memory.error("view", "path", "/memories/link.md"))
-                .isEqualTo("Error: The path /memories/link.md is a symbolic link, and memdir does not follow links");
-    }
-
-    @Test
-    void view_throughDirectoryLinkInsideRoot_allowed() throws Exception {
-        memory.write("d/a.md", "a");
-        Files.createSymbolicLink(memory.disk("alias"), memory.disk("d"));
-
-        assertThat(memory.view("/memories/alias/a.md"))
-                .isEqualTo("Here's the content of /memories/alias/a.md with line numbers:\n     1\ta");
-    }
-
-    @Test
-    void rename_intoLinkLeavingRoot_refusedAndSourceKept() throws Exception {
-        memory.write("a.md", "a");
-        Files.createSymbolicLink(memory.disk("out"), outside);
-
-        assertThat(memory.error("rename", "old_path", "/memories/a.md", "new_path", "/memories/out/a.md"))
-                .isEqualTo(ESCAPE_VIA_SYMLINK);
-        assertThat(memory.read("a.md")).isEqualTo("a");
-        assertThat(outside.resolve("a.md")).doesNotExist();
     }
 }

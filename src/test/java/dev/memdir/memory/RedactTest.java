@@ -9,31 +9,19 @@ import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class RedactTest {
+class RedactTest extends OnEveryStore {
 
     private static final String SECRET = "sk-live-4f9c2e71d0b8a6";
 
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
     private MemoryPath notes;
 
     @BeforeEach
     void keepASecretInTheHistory() throws Exception {
-        memory = MemoryFixture.open(temp, kind);
         notes = MemoryPathParser.parse("/memories/notes.md");
         memory.write("notes.md", "token: " + SECRET + "\n");
         memory.text("str_replace", "path", "/memories/notes.md", "old_str", SECRET, "new_str", "(in the vault)");

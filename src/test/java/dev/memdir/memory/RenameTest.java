@@ -3,30 +3,11 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.store.CommandException;
-import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class RenameTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class RenameTest extends OnEveryStore {
 
     private String rename(String oldPath, String newPath) throws CommandException {
         return memory.text("rename", "old_path", oldPath, "new_path", newPath);
@@ -56,24 +37,12 @@ class RenameTest {
     }
 
     @Test
-    void rename_missingDestinationParents_createdOwnerOnly() throws Exception {
+    void rename_missingDestinationParents_created() throws Exception {
         memory.write("a.md", "content");
 
         assertThat(rename("/memories/a.md", "/memories/x/y/b.md"))
                 .isEqualTo("Successfully renamed /memories/a.md to /memories/x/y/b.md");
         assertThat(memory.read("x/y/b.md")).isEqualTo("content");
-        assertThat(memory.mode("x")).isEqualTo("rwx------");
-        assertThat(memory.mode("x/y")).isEqualTo("rwx------");
-    }
-
-    @Test
-    void rename_keepsFileMode() throws Exception {
-        memory.write("a.md", "content");
-        String mode = memory.mode("a.md");
-
-        rename("/memories/a.md", "/memories/b.md");
-
-        assertThat(memory.mode("b.md")).isEqualTo(mode);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,7 +1,7 @@
 package dev.memdir.memory;
 
-/** The stores the command tests run against, each through the same tests. */
-enum StoreKind {
+/** The stores memdir keeps a memory in; a test marked {@link EveryStore} runs once on each. */
+public enum StoreKind {
     DIRECTORY,
     POSTGRES
 }

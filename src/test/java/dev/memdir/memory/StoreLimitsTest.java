@@ -7,26 +7,15 @@ import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.Usage;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
-/** Root-wide limits: a write past them fails and changes nothing; a vanished root is a clear error. */
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class StoreLimitsTest {
+/** Root-wide limits: a write past them fails and changes nothing. */
+class StoreLimitsTest extends OnEveryStore {
 
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
+    /** Opens a fresh memory with {@code limits} in place of the one each test starts on. */
     private MemoryTool open(StoreLimits limits) throws Exception {
-        memory = MemoryFixture.open(temp, kind, limits);
+        memory.close();
+        memory = MemoryFixture.open(temp.resolve("limited"), kind, limits);
         return memory.tool;
     }
 
@@ -67,15 +56,19 @@ class StoreLimitsTest {
     }
 
     @Test
-    void hiddenFilesCountAgainstTheLimits_memdirsOwnDoNot() throws Exception {
+    void hiddenFilesCountAgainstTheLimits() throws Exception {
         MemoryTool tool = open(new StoreLimits(1000, StoreLimits.UNLIMITED, 2));
-        tool.call("create", MemoryFixture.args("path", "/memories/.hidden.md", "file_text", "a"));
-        tool.call("create", MemoryFixture.args("path", "/memories/node_modules/b.md", "file_text", "b"));
-        tool.call("str_replace", MemoryFixture.args("path", "/memories/.hidden.md", "old_str", "a", "new_str", "x"));
+        twoHiddenFilesOneEdited(tool);
 
         assertThat(error(tool, "create", "path", "/memories/c.md", "file_text", "c")).startsWith(
                 "Error: Creating /memories/c.md would make more than 2 files");
-        assertThat(memory.disk(".memdir-history")).isDirectory();
+    }
+
+    /** Fills a memory of two files at most with two hidden ones, and gives one of them a version. */
+    static void twoHiddenFilesOneEdited(MemoryTool tool) throws CommandException {
+        tool.call("create", MemoryFixture.args("path", "/memories/.hidden.md", "file_text", "a"));
+        tool.call("create", MemoryFixture.args("path", "/memories/node_modules/b.md", "file_text", "b"));
+        tool.call("str_replace", MemoryFixture.args("path", "/memories/.hidden.md", "old_str", "a", "new_str", "x"));
     }
 
     @Test
@@ -110,44 +103,5 @@ class StoreLimitsTest {
             assertThat(first.usage()).isEqualTo(new Usage(3, 3));
             assertThat(second.usage()).isEqualTo(new Usage(3, 3));
         }
-    }
-
-    @Test
-    void filesWrittenBehindMemdirsBack_areCountedAtTheFirstChange() throws Exception {
-        MemoryTool tool = open(new StoreLimits(1000, 10, StoreLimits.UNLIMITED));
-        Files.createDirectories(memory.disk("notes"));
-        Files.writeString(memory.disk("notes/by-hand.md"), "12345678");
-
-        assertThat(error(tool, "create", "path", "/memories/a.md", "file_text", "123")).startsWith(
-                "Error: Writing /memories/a.md would make the memory directory 11 bytes");
-    }
-
-    @Test
-    void aLostOrDamagedLedgerIsCountedAgain() throws Exception {
-        MemoryTool tool = open(new StoreLimits(1000, 10, StoreLimits.UNLIMITED));
-        tool.call("create", MemoryFixture.args("path", "/memories/a.md", "file_text", "12345"));
-        Files.writeString(memory.disk(".memdir-usage"), "garbage");
-        assertThat(error(tool, "create", "path", "/memories/b.md", "file_text", "123456")).startsWith(
-                "Error: Writing /memories/b.md would make the memory directory 11 bytes");
-        Files.delete(memory.disk(".memdir-usage"));
-        assertThat(error(tool, "create", "path", "/memories/b.md", "file_text", "123456")).startsWith(
-                "Error: Writing /memories/b.md would make the memory directory 11 bytes");
-        tool.call("create", MemoryFixture.args("path", "/memories/b.md", "file_text", "12345"));
-        assertThat(memory.disk(".memdir-usage")).hasContent("2 10");
-    }
-
-    @Test
-    void rootDeletedWhileRunning_isAClearErrorForEveryCommand() throws Exception {
-        MemoryTool tool = open(StoreLimits.perFile(1000));
-        try (var paths = Files.walk(memory.disk(""))) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-        String gone = "Error: The memory directory no longer exists (it was deleted while memdir was running)."
-                + " Nothing was changed; restart memdir to create it again.";
-
-        assertThat(error(tool, "view", "path", "/memories")).isEqualTo(gone);
-        assertThat(error(tool, "create", "path", "/memories/a.md", "file_text", "a")).isEqualTo(gone);
-        assertThat(error(tool, "rename", "old_path", "/memories/a", "new_path", "/memories/b")).isEqualTo(gone);
-        assertThat(memory.disk("")).doesNotExist();
     }
 }

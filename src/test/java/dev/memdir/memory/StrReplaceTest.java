@@ -3,38 +3,18 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.store.StoreLimits;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class StrReplaceTest {
+class StrReplaceTest extends OnEveryStore {
 
-    private static final String SEVEN = "one\ntwo\nthree\nfour\nfive\nsix\nseven";
+    static final String SEVEN = "one\ntwo\nthree\nfour\nfive\nsix\nseven";
     private static final String EDITED =
             "The memory file has been edited. Here is the snippet showing the change (with line numbers):\n";
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
 
     static Stream<Arguments> edits() {
         return Stream.of(
@@ -113,60 +93,37 @@ class StrReplaceTest {
                 .isEqualTo(EDITED + "     1\ta\n     2\tB\n     3\t");
     }
 
-    @Test
-    void strReplace_repeatedOnDifferentLines_refusedNamingLines() throws Exception {
-        memory.write("f.md", "x\ny\nx");
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "x", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `x` in lines: 1, 3."
-                        + " Please ensure it is unique");
-        assertThat(memory.read("f.md")).isEqualTo("x\ny\nx");
+    static Stream<Arguments> repeated() {
+        return Stream.of(
+                Arguments.of("on different lines: each line named", "x\ny\nx", "x", "1, 3"),
+                Arguments.of("twice on one line: the line named once", "ab ab\ncd\nab", "ab", "1, 3"),
+                Arguments.of("twice on one line only", "ab ab", "ab", "1"),
+                Arguments.of("spanning lines: the lines where each starts", "a\nb\nc\na\nb", "a\nb", "1, 4"));
     }
 
-    @Test
-    void strReplace_twiceOnOneLine_lineListedOnce() throws Exception {
-        memory.write("f.md", "ab ab\ncd\nab");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("repeated")
+    void strReplace_repeatedOldStr_refusedNamingLinesAndUnchanged(String title, String content, String oldStr,
+            String lines) throws Exception {
+        memory.write("f.md", content);
 
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "ab", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `ab` in lines: 1, 3."
-                        + " Please ensure it is unique");
+        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", oldStr, "new_str", "z"))
+                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `" + oldStr
+                        + "` in lines: " + lines + ". Please ensure it is unique");
+        assertThat(memory.read("f.md")).isEqualTo(content);
     }
 
-    @Test
-    void strReplace_twiceOnOneLineOnly_refused() throws Exception {
-        memory.write("f.md", "ab ab");
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "ab", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `ab` in lines: 1."
-                        + " Please ensure it is unique");
-        assertThat(memory.read("f.md")).isEqualTo("ab ab");
-    }
-
-    @Test
-    void strReplace_repeatedMultiLineOldStr_linesWhereEachStarts() throws Exception {
-        memory.write("f.md", "a\nb\nc\na\nb");
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "a\nb", "new_str", "z"))
-                .isEqualTo("Error: No replacement was performed. Multiple occurrences of old_str `a\nb` in lines: 1, 4."
-                        + " Please ensure it is unique");
-    }
-
-    @Test
-    void strReplace_noMatch_refused() throws Exception {
+    @ParameterizedTest(name = "old_str \"{0}\"")
+    @CsvSource(delimiter = '|', value = {
+        "Four | 4 | Error: No replacement was performed, old_str `Four` did not appear verbatim in /memories/f.md.",
+        "''   | x | Error: No replacement was performed, old_str is empty. Give the exact text to replace in"
+                + " /memories/f.md."})
+    void strReplace_noMatchOrEmptyOldStr_refusedAndUnchanged(String oldStr, String newStr, String expected)
+            throws Exception {
         memory.write("f.md", SEVEN);
 
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "Four", "new_str", "4"))
-                .isEqualTo("Error: No replacement was performed, old_str `Four` did not appear verbatim in /memories/f.md.");
-        assertThat(memory.read("f.md")).isEqualTo(SEVEN);
-    }
-
-    @Test
-    void strReplace_emptyOldStr_refused() throws Exception {
-        memory.write("f.md", SEVEN);
-
-        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", "", "new_str", "x"))
-                .isEqualTo("Error: No replacement was performed, old_str is empty. Give the exact text to replace in"
-                        + " /memories/f.md.");
+        assertThat(memory.error("str_replace", "path", "/memories/f.md", "old_str", oldStr, "new_str", newStr))
+                .isEqualTo(expected);
         assertThat(memory.read("f.md")).isEqualTo(SEVEN);
     }
 
@@ -188,17 +145,6 @@ class StrReplaceTest {
     }
 
     @Test
-    void strReplace_notUtf8_refusedAndUnchanged() throws Exception {
-        byte[] latin1 = {'c', 'a', 'f', (byte) 0xE9, '\n'};
-        memory.writeBytes("latin1.txt", latin1);
-
-        assertThat(memory.error("str_replace", "path", "/memories/latin1.txt", "old_str", "caf", "new_str", "tea"))
-                .isEqualTo("Error: The file /memories/latin1.txt is not UTF-8 text, so memdir will not edit it."
-                        + " Nothing was changed.");
-        assertThat(memory.readBytes("latin1.txt")).isEqualTo(latin1);
-    }
-
-    @Test
     void strReplace_overSizeCap_refusedAndUnchanged() throws Exception {
         try (MemoryFixture capped = MemoryFixture.open(temp.resolve("capped"), kind, StoreLimits.perFile(20))) {
             capped.write("f.md", "0123456789");
@@ -209,16 +155,5 @@ class StrReplaceTest {
             assertThat(capped.read("f.md")).isEqualTo("0123456789");
             assertThat(capped.listed("")).containsExactly("f.md");
         }
-    }
-
-    @Test
-    void strReplace_keepsFileModeAndLeavesNoTempFile() throws Exception {
-        memory.write("f.md", SEVEN);
-        Files.setPosixFilePermissions(memory.disk("f.md"), PosixFilePermissions.fromString("rw-r-----"));
-
-        memory.text("str_replace", "path", "/memories/f.md", "old_str", "four", "new_str", "4");
-
-        assertThat(memory.mode("f.md")).isEqualTo("rw-r-----");
-        assertThat(memory.names("")).containsExactly(".memdir-history", ".memdir-usage", ".memdir.lock", "f.md");
     }
 }

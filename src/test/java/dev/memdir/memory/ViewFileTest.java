@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,35 +13,18 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class ViewFileTest {
+class ViewFileTest extends OnEveryStore {
 
     private static final String FIVE_LINES = "l1\nl2\nl3\nl4\nl5";
     private static final Pattern PAGE_NOTICE = Pattern.compile(
             "\\[Lines (\\d+)-(\\d+) of (\\d+) shown: a view is limited to 16,000 characters\\. "
                     + "Use view_range \\[(\\d+), (-?\\d+)] to see the rest\\.]");
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
 
     @Test
     void view_file_numberedLinesSixWideThenTab() throws Exception {
@@ -54,27 +36,20 @@ class ViewFileTest {
                         + "     2\tsecond line");
     }
 
-    @Test
-    void view_fileEndingInNewline_showsLastEmptyLine() throws Exception {
-        memory.write("notes.md", "a\nb\n");
-
-        assertThat(memory.view("/memories/notes.md"))
-                .isEqualTo(header("/memories/notes.md") + "\n     1\ta\n     2\tb\n     3\t");
+    static Stream<Arguments> lineEnds() {
+        return Stream.of(
+                Arguments.of("notes.md", "a\nb\n", "\n     1\ta\n     2\tb\n     3\t"),
+                Arguments.of("empty.md", "", "\n     1\t"),
+                Arguments.of("dos.txt", "a\r\nb\r\n", "\n     1\ta\r\n     2\tb\r\n     3\t"));
     }
 
-    @Test
-    void view_emptyFile_showsOneEmptyLine() throws Exception {
-        memory.write("empty.md", "");
+    /** A file ending in a newline shows its last, empty line; an empty file one empty line; a CR stays on its line. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lineEnds")
+    void view_lineEnds_eachLineShownWithWhatEndsIt(String name, String content, String shown) throws Exception {
+        memory.write(name, content);
 
-        assertThat(memory.view("/memories/empty.md")).isEqualTo(header("/memories/empty.md") + "\n     1\t");
-    }
-
-    @Test
-    void view_crlfFile_keepsCarriageReturnOnItsLine() throws Exception {
-        memory.write("dos.txt", "a\r\nb\r\n");
-
-        assertThat(memory.view("/memories/dos.txt"))
-                .isEqualTo(header("/memories/dos.txt") + "\n     1\ta\r\n     2\tb\r\n     3\t");
+        assertThat(memory.view("/memories/" + name)).isEqualTo(header("/memories/" + name) + shown);
     }
 
     @Test

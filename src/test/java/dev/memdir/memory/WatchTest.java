@@ -8,31 +8,20 @@ import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** How a store tells of changes: a change made through another store on the same memory reaches it within 1 s. */
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class WatchTest {
+class WatchTest extends OnEveryStore {
 
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
     @AutoClose MemoryStore other;
     @AutoClose Closeable watch;
     private final ChangeReports reports = new ChangeReports();
 
     @BeforeEach
     void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
         other = memory.another(StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES), "another-process");
         watch = memory.store.watch(reports);
     }

@@ -4,29 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.store.CommandException;
-import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** What every write adds: frontmatter stamps, and the index budget check after writes to MEMORY.md. */
-@ParameterizedClass
-@EnumSource(StoreKind.class)
-class WriteCheckTest {
-
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
-
-    @BeforeEach
-    void open() throws IOException {
-        memory = MemoryFixture.open(temp, kind);
-    }
+class WriteCheckTest extends OnEveryStore {
 
     @Test
     void create_withFrontmatter_stampsModifiedAndOriginSession() throws Exception {
@@ -77,43 +62,35 @@ class WriteCheckTest {
                 .endsWith("), so metadata.modified was not updated; the file was written exactly as given.");
     }
 
-    @Test
-    void indexWithinBudget_plainSuccess() throws Exception {
-        CommandOutput.Text output = call("create", "path", "/memories/MEMORY.md", "file_text", lines(179));
-
-        assertThat(output.isError()).isFalse();
-        assertThat(output.text()).isEqualTo("File created successfully at: /memories/MEMORY.md");
+    static Stream<Arguments> indexWrites() {
+        return Stream.of(
+                Arguments.of("within the budget: plain success", "MEMORY.md", 179, false,
+                        "File created successfully at: /memories/MEMORY.md"),
+                Arguments.of("near the budget: success with a reminder", "MEMORY.md", 180, false,
+                        "File created successfully at: /memories/MEMORY.md\n\n"
+                                + "Note: /memories/MEMORY.md is near its budget (180/200 lines, 1.8/25.0 KB). Keep it"
+                                + " an index: one line per entry, move detail into topic files, merge or drop stale"
+                                + " entries."),
+                Arguments.of("over the budget: the write kept and an error result", "MEMORY.md", 201, true,
+                        "File created successfully at: /memories/MEMORY.md\n\n"
+                                + "Over budget: the write succeeded, but /memories/MEMORY.md is now 201/200 lines,"
+                                + " 2.0/25.0 KB. Everything past 200 lines or 25.0 KB is dropped from every load, so"
+                                + " agents will not see it. Rewrite /memories/MEMORY.md now to about 140 lines / 17.5"
+                                + " KB: one line per entry, detail moved into topic files, stale entries merged or"
+                                + " dropped."),
+                Arguments.of("the same name below the root: not the index", "sub/MEMORY.md", 300, false,
+                        "File created successfully at: /memories/sub/MEMORY.md"));
     }
 
-    @Test
-    void indexNearBudget_successWithReminder() throws Exception {
-        CommandOutput.Text output = call("create", "path", "/memories/MEMORY.md", "file_text", lines(180));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("indexWrites")
+    void indexBudget_checkedAfterEveryWriteToTheIndex(String title, String relative, int count, boolean isError,
+            String expected) throws Exception {
+        CommandOutput.Text output = call("create", "path", "/memories/" + relative, "file_text", lines(count));
 
-        assertThat(output.isError()).isFalse();
-        assertThat(output.text()).isEqualTo("File created successfully at: /memories/MEMORY.md\n\n"
-                + "Note: /memories/MEMORY.md is near its budget (180/200 lines, 1.8/25.0 KB). Keep it an index: one"
-                + " line per entry, move detail into topic files, merge or drop stale entries.");
-    }
-
-    @Test
-    void indexOverBudget_writeKeptAndAnErrorResult() throws Exception {
-        CommandOutput.Text output = call("create", "path", "/memories/MEMORY.md", "file_text", lines(201));
-
-        assertThat(output.isError()).isTrue();
-        assertThat(output.text()).isEqualTo("File created successfully at: /memories/MEMORY.md\n\n"
-                + "Over budget: the write succeeded, but /memories/MEMORY.md is now 201/200 lines, 2.0/25.0 KB."
-                + " Everything past 200 lines or 25.0 KB is dropped from every load, so agents will not see it."
-                + " Rewrite /memories/MEMORY.md now to about 140 lines / 17.5 KB: one line per entry, detail moved"
-                + " into topic files, stale entries merged or dropped.");
-        assertThat(memory.read("MEMORY.md")).isEqualTo(lines(201));
-    }
-
-    @Test
-    void sameFileBelowTheRoot_isNotTheIndex() throws Exception {
-        CommandOutput.Text output = call("create", "path", "/memories/sub/MEMORY.md", "file_text", lines(300));
-
-        assertThat(output.isError()).isFalse();
-        assertThat(output.text()).isEqualTo("File created successfully at: /memories/sub/MEMORY.md");
+        assertThat(output.isError()).isEqualTo(isError);
+        assertThat(output.text()).isEqualTo(expected);
+        assertThat(memory.read(relative)).isEqualTo(lines(count));
     }
 
     @Test

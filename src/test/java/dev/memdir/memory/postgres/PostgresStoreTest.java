@@ -115,6 +115,15 @@ class PostgresStoreTest {
         }
     }
 
+    /** Like an empty directory on ext4 ({@code ViewDirectoryOnDiskTest}). */
+    @Test
+    void view_emptyRoot_is4K() throws Exception {
+        try (PostgresStore store = PostgresStore.open(server.dataSource(), server.unpooled(),
+                LocalPostgres.freshNamespace(), LIMITS, HistoryLimits.DEFAULT, "test")) {
+            assertThat(text(tool(store), "view", "path", "/memories")).endsWith("\n4K\t/memories");
+        }
+    }
+
     @Test
     void namespaces_doNotSeeEachOther() throws Exception {
         try (PostgresStore one = PostgresStore.open(server.dataSource(), server.unpooled(),
