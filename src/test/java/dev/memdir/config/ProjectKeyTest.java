@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Project keys of git layouts built by hand (a {@code .git} directory or file) deep inside the temp dir. */
 class ProjectKeyTest {
@@ -94,10 +96,11 @@ class ProjectKeyTest {
         assertThat(ProjectKey.of(dir("outer/vendor/inner/lib"))).isEqualTo(keyOf(inner));
     }
 
-    @Test
-    void linkedWorktree_keysToMainWorktree() throws Exception {
+    @ParameterizedTest(name = "worktree at {0}")
+    @CsvSource({"elsewhere/feature, feature", "main/.worktrees/wt, wt"})
+    void linkedWorktree_keysToMainWorktree(String relative, String name) throws Exception {
         Path main = repo("main");
-        Path worktree = linkedWorktree(main, "elsewhere/feature", "feature");
+        Path worktree = linkedWorktree(main, relative, name);
 
         assertThat(ProjectKey.of(worktree)).isEqualTo(keyOf(main));
     }
@@ -115,14 +118,6 @@ class ProjectKeyTest {
         Path main = repo("main");
         Path worktree = linkedWorktree(main, "wt", "wt");
         gitFile(worktree, "../main/.git/worktrees/wt");
-
-        assertThat(ProjectKey.of(worktree)).isEqualTo(keyOf(main));
-    }
-
-    @Test
-    void linkedWorktreeInsideMain_keysToMainWorktree() throws Exception {
-        Path main = repo("main");
-        Path worktree = linkedWorktree(main, "main/.worktrees/wt", "wt");
 
         assertThat(ProjectKey.of(worktree)).isEqualTo(keyOf(main));
     }

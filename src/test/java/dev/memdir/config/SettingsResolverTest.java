@@ -833,18 +833,18 @@ class SettingsResolverTest {
     }
 
     static Stream<Arguments> badSizes() {
-        String format = "a positive number of bytes, optionally with K or M (e.g. 102400 or 100K)";
         return Stream.of(
-                Arguments.of("abc", format),
-                Arguments.of("-1", format),
-                Arguments.of("1.5M", format),
-                Arguments.of("1G", format),
-                Arguments.of("0", "a positive number of bytes"),
-                Arguments.of("0K", "a positive number of bytes"),
-                Arguments.of("9223372036854775808", "a number of bytes that fits in 63 bits"),
-                Arguments.of("99999999999999999999999", "a number of bytes that fits in 63 bits"),
-                Arguments.of("9007199254740992K", "a number of bytes that fits in 63 bits"),
-                Arguments.of("8796093022208M", "a number of bytes that fits in 63 bits"));
+                badSizes("a positive number of bytes, optionally with K or M (e.g. 102400 or 100K)",
+                        "abc", "-1", "1.5M", "1G"),
+                badSizes("a positive number of bytes", "0", "0K"),
+                badSizes("a number of bytes that fits in 63 bits",
+                        "9223372036854775808", "99999999999999999999999", "9007199254740992K", "8796093022208M"))
+                .flatMap(sizes -> sizes);
+    }
+
+    /** Each value with what the error says a size must be. */
+    private static Stream<Arguments> badSizes(String expected, String... values) {
+        return Stream.of(values).map(value -> Arguments.of(value, expected));
     }
 
     @ParameterizedTest(name = "[{index}] ''{0}''")

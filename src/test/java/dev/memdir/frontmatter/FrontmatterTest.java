@@ -1,6 +1,7 @@
 package dev.memdir.frontmatter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Named.named;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -11,38 +12,26 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class FrontmatterTest {
 
-    @Test
-    void find_fencedYaml_givesYamlAndBodyStart() {
-        String text = """
-                ---
-                name: a
-                ---
-                body
-                """;
-
-        Frontmatter frontmatter = Frontmatter.find(text).orElseThrow();
-
-        assertThat(frontmatter.yaml()).isEqualTo("name: a\n");
-        assertThat(frontmatter.bodyStart()).isEqualTo(text.indexOf("body"));
+    static Stream<Arguments> fenced() {
+        return Stream.of(
+                Arguments.of(named("fenced YAML", """
+                        ---
+                        name: a
+                        ---
+                        body
+                        """), "name: a\n"),
+                Arguments.of(named("CRLF lines: YAML with CRLF", "---\r\nname: a\r\nb: 1\r\n---\r\nbody\r\n"),
+                        "name: a\r\nb: 1\r\n"),
+                Arguments.of(named("fences with trailing blanks: accepted", "---  \nname: a\n--- \t\nbody"),
+                        "name: a\n"));
     }
 
-    @Test
-    void find_crlfLines_givesYamlWithCrlf() {
-        String text = "---\r\nname: a\r\nb: 1\r\n---\r\nbody\r\n";
-
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("fenced")
+    void find_givesYamlAndBodyStart(String text, String yaml) {
         Frontmatter frontmatter = Frontmatter.find(text).orElseThrow();
 
-        assertThat(frontmatter.yaml()).isEqualTo("name: a\r\nb: 1\r\n");
-        assertThat(frontmatter.bodyStart()).isEqualTo(text.indexOf("body"));
-    }
-
-    @Test
-    void find_fencesWithTrailingBlanks_accepted() {
-        String text = "---  \nname: a\n--- \t\nbody";
-
-        Frontmatter frontmatter = Frontmatter.find(text).orElseThrow();
-
-        assertThat(frontmatter.yaml()).isEqualTo("name: a\n");
+        assertThat(frontmatter.yaml()).isEqualTo(yaml);
         assertThat(frontmatter.bodyStart()).isEqualTo(text.indexOf("body"));
     }
 

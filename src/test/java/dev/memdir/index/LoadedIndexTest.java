@@ -3,6 +3,8 @@ package dev.memdir.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class LoadedIndexTest {
 
@@ -15,12 +17,8 @@ class LoadedIndexTest {
     @Test
     void withinBudget_loadedByteForByte() {
         String raw = "# Index\r\n- café ☕ 😀\n\n- [Testing](testing.md) — hooks\r\n- last line without break";
-        LoadedIndex loaded = LoadedIndex.load(raw, DEFAULT);
-        assertThat(loaded.text()).isEqualTo(raw);
-        assertThat(loaded.cut()).isFalse();
-        assertThat(loaded.measure()).isEqualTo(new IndexMeasure(5, 87, DEFAULT));
-        assertThat(loaded.loadedLines()).isEqualTo(5);
-        assertThat(loaded.loadedBytes()).isEqualTo(87);
+        assertThat(LoadedIndex.load(raw, DEFAULT))
+                .isEqualTo(new LoadedIndex(raw, new IndexMeasure(5, 87, DEFAULT), 5, 87, false));
     }
 
     @Test
@@ -109,21 +107,17 @@ class LoadedIndexTest {
         assertThat(loaded.loadedBytes()).isEqualTo(24_750);
     }
 
-    @Test
-    void twoByteCharactersAcross25000Bytes_cutAtTheLineBoundaryBeforeThem() {
-        String first = "x".repeat(24_998) + "\n";
-        LoadedIndex loaded = LoadedIndex.load(first + "éé\n", DEFAULT);
-        assertThat(loaded.measure().bytes()).isEqualTo(25_004);
-        assertThat(loaded.loadedBytes()).isEqualTo(24_999);
-        assertThat(loaded.text()).isEqualTo(first + notice("1 line (0.0 KB)"));
-    }
-
-    @Test
-    void fourByteCharactersAcross25000Bytes_cutAtTheLineBoundaryBeforeThem() {
-        String first = "x".repeat(24_997) + "\n";
-        LoadedIndex loaded = LoadedIndex.load(first + "😀😀\n", DEFAULT);
-        assertThat(loaded.measure().bytes()).isEqualTo(25_007);
-        assertThat(loaded.loadedBytes()).isEqualTo(24_998);
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "two-byte characters, 24998, éé, 25004",
+        "four-byte characters, 24997, 😀😀, 25007",
+    })
+    void multiByteCharactersAcross25000Bytes_cutAtTheLineBoundaryBeforeThem(String what, int xs, String last,
+            int bytes) {
+        String first = "x".repeat(xs) + "\n";
+        LoadedIndex loaded = LoadedIndex.load(first + last + "\n", DEFAULT);
+        assertThat(loaded.measure().bytes()).isEqualTo(bytes);
+        assertThat(loaded.loadedBytes()).isEqualTo(first.length());
         assertThat(loaded.text()).isEqualTo(first + notice("1 line (0.0 KB)"));
     }
 

@@ -76,15 +76,9 @@ class BracesTest {
     }
 
     static Stream<Arguments> unbalanced() {
-        return Stream.of(
-                Arguments.of("*.{ts,tsx", "unclosed {"),
-                Arguments.of("{a,{b,c}", "unclosed {"),
-                Arguments.of("{a", "unclosed {"),
-                Arguments.of("a,b}", "unmatched }"),
-                Arguments.of("}{a,b}", "unmatched }"),
-                Arguments.of("{a}}", "unmatched }"),
-                Arguments.of("\\{a,b}", "unmatched }"),
-                Arguments.of("{a,b\\}", "unclosed {"));
+        return Stream.concat(
+                Stream.of("*.{ts,tsx", "{a,{b,c}", "{a", "{a,b\\}").map(pattern -> Arguments.of(pattern, "unclosed {")),
+                Stream.of("a,b}", "}{a,b}", "{a}}", "\\{a,b}").map(pattern -> Arguments.of(pattern, "unmatched }")));
     }
 
     @ParameterizedTest(name = "{0}: {1}")

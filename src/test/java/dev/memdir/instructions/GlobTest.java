@@ -166,16 +166,14 @@ class GlobTest {
     }
 
     static Stream<Arguments> invalid() {
-        return Stream.of(
+        // In a[]b, the `]` right after `[` is a member, so nothing closes the set.
+        Stream<Arguments> unclosed = Stream.of("[a", "src/[a-z", "a[]b", "[!]", "[a\\")
+                .map(pattern -> Arguments.of(pattern, "unclosed ["));
+        return Stream.concat(unclosed, Stream.of(
                 Arguments.of("", "empty pattern"),
-                Arguments.of("[a", "unclosed ["),
-                Arguments.of("src/[a-z", "unclosed ["),
-                Arguments.of("a[]b", "unclosed ["), // `]` right after `[` is a member, so nothing closes it
-                Arguments.of("[!]", "unclosed ["),
-                Arguments.of("[a\\", "unclosed ["),
                 Arguments.of("a\\", "ends with an escape"),
                 Arguments.of("[z-a]", "invalid range z-a"),
-                Arguments.of("!src/**", "negation is not supported"));
+                Arguments.of("!src/**", "negation is not supported")));
     }
 
     @ParameterizedTest(name = "\"{0}\": {1}")

@@ -1,6 +1,8 @@
 package dev.memdir.instructions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Named.named;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -98,25 +100,22 @@ class ImportScannerTest {
         assertThat(ImportScanner.scan(markdown)).extracting(ImportReference::path).isEqualTo(expected);
     }
 
-    @Test
-    void lineNumbers_areOneBasedLinesOfTheSource() {
-        String markdown = "@a.md\n\n```\n@not.md\n```\n\ntext @b.md and @c.md\n\n> @d.md\n";
-
-        assertThat(ImportScanner.scan(markdown)).containsExactly(
-                new ImportReference("a.md", 1),
-                new ImportReference("b.md", 7),
-                new ImportReference("c.md", 7),
-                new ImportReference("d.md", 9));
+    static Stream<Arguments> lineNumbers() {
+        return Stream.of(
+                arguments(named("one-based lines of the source",
+                        "@a.md\n\n```\n@not.md\n```\n\ntext @b.md and @c.md\n\n> @d.md\n"),
+                        List.of(new ImportReference("a.md", 1), new ImportReference("b.md", 7),
+                                new ImportReference("c.md", 7), new ImportReference("d.md", 9))),
+                arguments(named("CRLF and a lone CR count as one line break",
+                        "# Title\r\n\r\n~~~\r\n@not.md\r\n~~~\r\n@a.md\r\nx\r@b.md\n@c.md"),
+                        List.of(new ImportReference("a.md", 6), new ImportReference("b.md", 8),
+                                new ImportReference("c.md", 9))));
     }
 
-    @Test
-    void lineNumbers_countCrLfAndLoneCrAsOneLineBreak() {
-        String markdown = "# Title\r\n\r\n~~~\r\n@not.md\r\n~~~\r\n@a.md\r\nx\r@b.md\n@c.md";
-
-        assertThat(ImportScanner.scan(markdown)).containsExactly(
-                new ImportReference("a.md", 6),
-                new ImportReference("b.md", 8),
-                new ImportReference("c.md", 9));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lineNumbers")
+    void lineNumbers_areLinesOfTheSource(String markdown, List<ImportReference> expected) {
+        assertThat(ImportScanner.scan(markdown)).containsExactlyElementsOf(expected);
     }
 
     @Test

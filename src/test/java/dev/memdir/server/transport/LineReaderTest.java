@@ -1,6 +1,8 @@
 package dev.memdir.server.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Named.named;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
@@ -9,8 +11,11 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class LineReaderTest {
@@ -48,49 +53,47 @@ class LineReaderTest {
         };
     }
 
-    @Test
-    void splitsOnNewline() throws Exception {
-        assertThat(lines("a\nbc\ndef\n")).containsExactly("a", "bc", "def");
+    static Stream<Arguments> split() {
+        return Stream.of(
+                arguments(named("split on newline", "a\nbc\ndef\n"), List.of("a", "bc", "def")),
+                arguments(named("CRLF: carriage return dropped", "a\r\nbc\r\n"), List.of("a", "bc")),
+                arguments(named("mixed terminators", "a\r\nb\nc\r\n"), List.of("a", "b", "c")),
+                arguments(named("carriage return not before a newline: kept", "a\rb\nc\r\r\n"),
+                        List.of("a\rb", "c\r")),
+                arguments(named("last line without a newline: returned", "a\nlast"), List.of("a", "last")),
+                arguments(named("last line without a newline: carriage return dropped", "a\nlast\r"),
+                        List.of("a", "last")),
+                arguments(named("blank lines: returned empty", "\n\r\na\n\n"), List.of("", "", "a", "")),
+                arguments(named("white space line: kept as it is", "  \t \n"), List.of("  \t ")));
     }
 
-    @Test
-    void crlf_carriageReturnDropped() throws Exception {
-        assertThat(lines("a\r\nbc\r\n")).containsExactly("a", "bc");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("split")
+    void splitsIntoLines(String input, List<String> expected) throws Exception {
+        assertThat(lines(input)).containsExactlyElementsOf(expected);
     }
 
-    @Test
-    void mixedTerminators() throws Exception {
-        assertThat(lines("a\r\nb\nc\r\n")).containsExactly("a", "b", "c");
+    static Stream<Arguments> capOfFourBytes() {
+        return Stream.of(
+                arguments(named("line at the cap: accepted", "1234\nx\n"), List.of("1234", "x")),
+                arguments(named("line over the cap: too long, and the next line read", "12345\nnext\n"),
+                        List.of(TOO_LONG, "next")),
+                arguments(named("line over the cap without a newline at the end: too long", "ok\n12345"),
+                        List.of("ok", TOO_LONG)),
+                arguments(named("several lines over the cap: each reported once",
+                        "123456789\nab\n1234567890123\n\nabcd\n"), List.of(TOO_LONG, "ab", TOO_LONG, "", "abcd")),
+                arguments(named("multibyte characters: counted in bytes", "éé\nééé\n"), List.of("éé", TOO_LONG)));
     }
 
-    @Test
-    void carriageReturnNotBeforeNewline_kept() throws Exception {
-        assertThat(lines("a\rb\nc\r\r\n")).containsExactly("a\rb", "c\r");
-    }
-
-    @Test
-    void lastLineWithoutNewline_returned() throws Exception {
-        assertThat(lines("a\nlast")).containsExactly("a", "last");
-    }
-
-    @Test
-    void lastLineWithoutNewline_carriageReturnDropped() throws Exception {
-        assertThat(lines("a\nlast\r")).containsExactly("a", "last");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("capOfFourBytes")
+    void capsLinesInBytes(String input, List<String> expected) throws Exception {
+        assertThat(lines(input, 4)).containsExactlyElementsOf(expected);
     }
 
     @Test
     void emptyStream_null() throws Exception {
         assertThat(new LineReader(new ByteArrayInputStream(new byte[0]), 1024).next()).isNull();
-    }
-
-    @Test
-    void blankLines_returnedEmpty() throws Exception {
-        assertThat(lines("\n\r\na\n\n")).containsExactly("", "", "a", "");
-    }
-
-    @Test
-    void whitespaceLine_keptAsIs() throws Exception {
-        assertThat(lines("  \t \n")).containsExactly("  \t ");
     }
 
     @Test
@@ -108,32 +111,6 @@ class LineReaderTest {
         byte[] line = new LineReader(new ByteArrayInputStream(input), 1024).next();
 
         assertThat(line).containsExactly('{', (byte) 0xC3, (byte) 0x28, 0, (byte) 0xFF, '}');
-    }
-
-    @Test
-    void lineAtCap_accepted() throws Exception {
-        assertThat(lines("1234\nx\n", 4)).containsExactly("1234", "x");
-    }
-
-    @Test
-    void lineOverCap_tooLongAndNextLineRead() throws Exception {
-        assertThat(lines("12345\nnext\n", 4)).containsExactly(TOO_LONG, "next");
-    }
-
-    @Test
-    void lineOverCap_withoutNewlineAtEnd_tooLong() throws Exception {
-        assertThat(lines("ok\n12345", 4)).containsExactly("ok", TOO_LONG);
-    }
-
-    @Test
-    void severalLinesOverCap_eachReportedOnce() throws Exception {
-        assertThat(lines("123456789\nab\n1234567890123\n\nabcd\n", 4))
-                .containsExactly(TOO_LONG, "ab", TOO_LONG, "", "abcd");
-    }
-
-    @Test
-    void multibyteCharacters_countedInBytes() throws Exception {
-        assertThat(lines("éé\nééé\n", 4)).containsExactly("éé", TOO_LONG);
     }
 
     @ParameterizedTest(name = "[{index}] {0} bytes")

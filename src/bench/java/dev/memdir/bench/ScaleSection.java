@@ -13,27 +13,13 @@ import java.util.Map;
  * files and {@code str_replace} in a 1 MiB file, both made on disk before the server starts
  * and put in the given store.
  */
-final class ScaleSection {
+record ScaleSection(Workspace workspace, Launches launches, BenchStore store, int bigFiles, int repeats) {
 
     private static final String BIG_DIRECTORY = "/memories/big";
     private static final String LARGE_FILE = "/memories/large.md";
     private static final int LARGE_FILE_BYTES = 1 << 20;
     /** Line 10,000 of the large file, as written and as edited: each replacement undoes the one before. */
     private static final String[] EDITS = {"line 010000: the original wording", "line 010000: the edited wording"};
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final BenchStore store;
-    private final int bigFiles;
-    private final int repeats;
-
-    ScaleSection(Workspace workspace, Launches launches, BenchStore store, int bigFiles, int repeats) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.store = store;
-        this.bigFiles = bigFiles;
-        this.repeats = repeats;
-    }
 
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say("scale: view of a directory of " + bigFiles + " files and str_replace in a 1 MiB file, "

@@ -1,29 +1,16 @@
 package dev.memdir.bench;
 
 import dev.memdir.markdown.BlockComments;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /** Block comment stripping of a MEMORY.md-sized markdown text (24 KB, 209 lines) and of a 1 MiB one. */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
 // Five warm-up iterations: at 1 MiB the third one is still well above the steady state.
 @Warmup(iterations = 5, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class BlockCommentsBenchmark {
+public class BlockCommentsBenchmark extends JmhBenchmark {
 
     @Param({"25000", "1048576"})
     int textBytes;

@@ -18,26 +18,12 @@ import java.util.regex.Pattern;
  * Many memdir processes on one memory in the given store, each inserting lines at the top of one shared file, one
  * call at a time: lines landed per second over all of them, then a check that every line is in the file once.
  */
-final class WritersSection {
+record WritersSection(Workspace workspace, Launches launches, BenchStore store, int writers, int inserts) {
 
     private static final String FILE = "/memories/writers.md";
     private static final String INITIAL = "# writers\n";
     private static final Pattern NUMBERED = Pattern.compile("\\s*\\d+\\t(.*)");
     private static final Pattern NEXT_PAGE = Pattern.compile("Use view_range \\[(\\d+), -1\\]");
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final BenchStore store;
-    private final int writers;
-    private final int inserts;
-
-    WritersSection(Workspace workspace, Launches launches, BenchStore store, int writers, int inserts) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.store = store;
-        this.writers = writers;
-        this.inserts = inserts;
-    }
 
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say(writers + " processes x " + inserts + " inserts into one file in the " + store.name() + " store");

@@ -10,21 +10,11 @@ import java.util.List;
  * peak RSS right then; close stdin and wait for the exit. Each launch line gets one untimed start, then the timed starts run in
  * turns (one of each line per round) so that a burst of load elsewhere does not fall on one line only.
  */
-final class StartupSection {
+record StartupSection(Workspace workspace, Launches launches, int starts) {
 
     private record Start(long nanos, long peakRssKib, long cpuNanos) {}
 
     private record Samples(long[] nanos, long[] peakRssKib, long[] cpuNanos) {}
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final int starts;
-
-    StartupSection(Workspace workspace, Launches launches, int starts) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.starts = starts;
-    }
 
     void addTo(Table table) throws IOException, InterruptedException {
         List<Launch> memdir = new ArrayList<>();

@@ -9,21 +9,11 @@ import java.util.Map;
  * {@code --project} on that tree; the first {@code resources/read} of {@code memdir://instructions}, sent right
  * after {@code initialize} (it meets the resolution the server starts in the background), then later reads.
  */
-final class InstructionsSection {
+record InstructionsSection(Workspace workspace, Launches launches, int repeats) {
 
     private static final String URI = "memdir://instructions";
     /** A rule without {@code paths:}, so it is in the resolved text: proof the tree was read. */
     private static final String EXPECTED = "Rule 449: keep functions short.";
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final int repeats;
-
-    InstructionsSection(Workspace workspace, Launches launches, int repeats) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.repeats = repeats;
-    }
 
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say("instructions: a tree of 5,000 directories and 500 rules files, first read and " + repeats

@@ -1,20 +1,13 @@
 package dev.memdir.index;
 
+import dev.memdir.bench.JmhBenchmark;
 import dev.memdir.bench.SampleMarkdown;
 import dev.memdir.frontmatter.Frontmatter;
 import dev.memdir.markdown.BlockComments;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -22,14 +15,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * (OVER): the measure and verdict of the stripped text, and the whole load (strip, measure, cut) that the tool
  * runs after each write of the index.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
 // Five warm-up iterations: at 1 MiB the third one is still well above the steady state.
 @Warmup(iterations = 5, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class IndexMeasureBenchmark {
+public class IndexMeasureBenchmark extends JmhBenchmark {
 
     @Param({"25000", "1048576"})
     int textBytes;

@@ -7,17 +7,7 @@ import java.util.Locale;
  * Peak resident memory ({@code VmHWM}) after a mixed load of calls, one at a time: memdir started with the
  * recommended line ({@link SmallFileCalls}) and the Node memory server ({@link NodeMemoryCalls}).
  */
-final class PeakRssSection {
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final int calls;
-
-    PeakRssSection(Workspace workspace, Launches launches, int calls) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.calls = calls;
-    }
+record PeakRssSection(Workspace workspace, Launches launches, int calls) {
 
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say("peak RSS: " + calls + " mixed calls to memdir and to the Node server");

@@ -6,17 +6,7 @@ import java.io.IOException;
  * The same measures on the directory store and on PostgreSQL (a given URL, else a server the bench starts as the
  * tests do), each store in a workspace of its own, as one table with a column per store.
  */
-final class StoreComparison {
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final BenchOptions options;
-
-    StoreComparison(Workspace workspace, Launches launches, BenchOptions options) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.options = options;
-    }
+record StoreComparison(Workspace workspace, Launches launches, BenchOptions options) {
 
     Table measure() throws IOException, InterruptedException {
         Workspace directoryWork = new Workspace(workspace.directory("store-directory"));

@@ -8,25 +8,11 @@ import java.util.List;
  * {@code str_replace} and {@code create} on a small file in the given store, a warm-up, then timed calls one at a time (send, wait
  * for the answer). Each {@code create} is followed by an untimed {@code delete} of the same file.
  */
-final class SteadyStateSection {
+record SteadyStateSection(Workspace workspace, Launches launches, BenchStore store, int warmUp, int calls) {
 
     /** One of the timed calls. */
     private interface Call {
         McpPipe.Answer on(McpPipe server) throws IOException;
-    }
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final BenchStore store;
-    private final int warmUp;
-    private final int calls;
-
-    SteadyStateSection(Workspace workspace, Launches launches, BenchStore store, int warmUp, int calls) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.store = store;
-        this.warmUp = warmUp;
-        this.calls = calls;
     }
 
     void addTo(Table table) throws IOException, InterruptedException {

@@ -1,8 +1,7 @@
 package dev.memdir.memory;
 
-import dev.memdir.bench.TempTrees;
-import dev.memdir.frontmatter.FrontmatterStamper;
-import dev.memdir.index.IndexBudget;
+import dev.memdir.bench.JmhBenchmark;
+import dev.memdir.bench.TempMemoryRoot;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
@@ -13,21 +12,11 @@ import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The path checks of every command: parsing a short, a deep and two hostile virtual paths, and finding a real file
@@ -37,13 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * undoes it, a {@code create} beside it and the {@code delete} that makes room for the next, and a {@code create} in
  * a new directory and the {@code delete} of that directory.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class PathCheckBenchmark {
+public class PathCheckBenchmark extends JmhBenchmark {
 
     private static final String NOTES = "/memories/projects/memdir/design/storage/notes.md";
     private static final String BESIDE = "/memories/projects/memdir/design/storage/new.md";
@@ -54,7 +37,7 @@ public class PathCheckBenchmark {
     private String dotDotPath = "/memories/notes/../../etc/passwd";
     private String encodedDotDotPath = "/memories/notes/%2e%2e/%2E%2E/etc/passwd";
 
-    private Path base;
+    private TempMemoryRoot root;
     private DirectoryStore store;
     private MemoryPath file;
     private MemoryPath fileThroughLink;
@@ -62,20 +45,19 @@ public class PathCheckBenchmark {
 
     @Setup(Level.Trial)
     public void createRoot() throws IOException, InvalidMemoryPathException {
-        base = Files.createTempDirectory("memdir-bench");
-        store = DirectoryStore.open(base.resolve("memories"), StoreLimits.perFile(100 * 1024), "bench");
+        root = TempMemoryRoot.open(StoreLimits.perFile(100 * 1024));
+        store = root.store();
         Path directory = Files.createDirectories(store.root().resolve("projects/memdir/design/storage"));
         Files.writeString(directory.resolve("notes.md"), "Atomic writes: temp file, fsync, rename.\nstate: A\n");
         Files.createSymbolicLink(store.root().resolve("current"), store.root().resolve("projects/memdir"));
         file = MemoryPathParser.parse(NOTES);
         fileThroughLink = MemoryPathParser.parse("/memories/current/design/storage/notes.md");
-        tool = new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "bench"), false, IndexBudget.DEFAULT);
+        tool = root.tool(false);
     }
 
     @TearDown(Level.Trial)
     public void deleteRoot() throws IOException {
-        store.close();
-        TempTrees.delete(base);
+        root.delete();
     }
 
     @Benchmark

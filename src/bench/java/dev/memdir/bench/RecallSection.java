@@ -11,23 +11,9 @@ import java.util.Map;
  * Recall through the recall resource over generated notes in the given store: a server's first search (every note
  * read and weighed) and later ones (nothing changed in between).
  */
-final class RecallSection {
+record RecallSection(Workspace workspace, Launches launches, BenchStore store, int notes, int repeats) {
 
     private static final String URI = "memdir://memory/recall?q=how%20do%20we%20roll%20back%20a%20failed%20deployment";
-
-    private final Workspace workspace;
-    private final Launches launches;
-    private final BenchStore store;
-    private final int notes;
-    private final int repeats;
-
-    RecallSection(Workspace workspace, Launches launches, BenchStore store, int notes, int repeats) {
-        this.workspace = workspace;
-        this.launches = launches;
-        this.store = store;
-        this.notes = notes;
-        this.repeats = repeats;
-    }
 
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say("recall over " + notes + " notes in the " + store.name() + " store: first search and " + repeats
