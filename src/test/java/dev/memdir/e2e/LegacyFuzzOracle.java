@@ -7,6 +7,8 @@ import static dev.memdir.e2e.Fuzzing.previewBytes;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.FuzzStdout.Received;
+import dev.memdir.e2e.LegacyFuzzScript.Generated;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -62,7 +64,7 @@ final class LegacyFuzzOracle {
 
 
     /** Splits a generated line into wire lines as the server's LineReader does, and classifies each. */
-    static List<Expected> classify(LegacyFuzzScript.Generated generated, int lineNo) {
+    static List<Expected> classify(Generated generated, int lineNo) {
         byte[] bytes = generated.bytes();
         List<Expected> out = new ArrayList<>();
         int start = 0;
@@ -174,11 +176,11 @@ final class LegacyFuzzOracle {
     }
 
     /** Pairs what was expected with what came back, in order; every disagreement becomes a violation. */
-    static Report check(List<Expected> all, List<FuzzStdout.Received> received, List<String> violations) {
+    static Report check(List<Expected> all, List<Received> received, List<String> violations) {
         Report report = new Report();
         List<Expected> expected = all.stream().filter(e -> e.outcome() != Outcome.NONE).toList();
-        List<FuzzStdout.Received> responses = new ArrayList<>();
-        for (FuzzStdout.Received r : received) {
+        List<Received> responses = new ArrayList<>();
+        for (Received r : received) {
             if (r.response()) {
                 responses.add(r);
             } else if (r.valid()) {
@@ -192,7 +194,7 @@ final class LegacyFuzzOracle {
         for (Expected e : expected) {
             counts.merge(e.idKey() == null ? "null" : e.idKey(), 1, Integer::sum);
         }
-        for (FuzzStdout.Received r : responses) {
+        for (Received r : responses) {
             counts.merge(r.idKey() == null ? "null" : r.idKey(), -1, Integer::sum);
         }
         Map<String, String> previews = new HashMap<>();
@@ -206,7 +208,7 @@ final class LegacyFuzzOracle {
             } else if (difference < 0) {
                 violations.add(-difference + " unexpected response(s) with id " + abbreviate(key) + ": "
                         + responses.stream().filter(r -> key.equals(r.idKey() == null ? "null" : r.idKey()))
-                                .findFirst().map(r -> FuzzStdout.Received.preview(r.node())).orElse(""));
+                                .findFirst().map(r -> Received.preview(r.node())).orElse(""));
             }
         });
 
@@ -216,19 +218,19 @@ final class LegacyFuzzOracle {
             if (!java.util.Objects.equals(expected.get(i).idKey(), responses.get(i).idKey())) {
                 violations.add("answers out of order at response " + i + ": expected id "
                         + abbreviate(expected.get(i).idKey()) + " for " + expected.get(i).preview() + ", got "
-                        + FuzzStdout.Received.preview(responses.get(i).node()));
+                        + Received.preview(responses.get(i).node()));
                 inOrder = false;
             }
         }
 
         // 3. Each answer is the right kind: pair in order when possible, else by id (first come, first paired).
-        Map<String, ArrayDeque<FuzzStdout.Received>> byKey = new HashMap<>();
-        for (FuzzStdout.Received r : responses) {
+        Map<String, ArrayDeque<Received>> byKey = new HashMap<>();
+        for (Received r : responses) {
             byKey.computeIfAbsent(r.idKey() == null ? "null" : r.idKey(), k -> new ArrayDeque<>()).add(r);
         }
         for (int i = 0; i < expected.size(); i++) {
             Expected e = expected.get(i);
-            FuzzStdout.Received r = inOrder ? responses.get(i)
+            Received r = inOrder ? responses.get(i)
                     : byKey.getOrDefault(e.idKey() == null ? "null" : e.idKey(), new ArrayDeque<>()).poll();
             if (r != null) {
                 checkOne(e, r, violations, report);
@@ -237,7 +239,7 @@ final class LegacyFuzzOracle {
         return report;
     }
 
-    private static void checkOne(Expected e, FuzzStdout.Received r, List<String> violations, Report report) {
+    private static void checkOne(Expected e, Received r, List<String> violations, Report report) {
         JsonNode node = r.node();
         if (node.has("error")) {
             report.rpcErrors++;
@@ -248,13 +250,13 @@ final class LegacyFuzzOracle {
             if (!e.codes().contains(code)) {
                 violations.add("error " + code + " but expected " + (e.resultAllowed() ? "a result" : "")
                         + (e.codes().isEmpty() ? "" : " code in " + e.codes()) + " for " + e.preview() + "; got "
-                        + FuzzStdout.Received.preview(node));
+                        + Received.preview(node));
             }
             return;
         }
         if (!e.resultAllowed()) {
             violations.add("a result, but expected error " + e.codes() + " for " + e.preview() + "; got "
-                    + FuzzStdout.Received.preview(node));
+                    + Received.preview(node));
             return;
         }
         if (!e.toolResult()) {
@@ -265,7 +267,7 @@ final class LegacyFuzzOracle {
         JsonNode content = result.path("content");
         if (!content.isArray() || content.isEmpty() || !result.path("isError").isBoolean()) {
             violations.add("a tool result without content or isError for " + e.preview() + "; got "
-                    + FuzzStdout.Received.preview(node));
+                    + Received.preview(node));
             return;
         }
         boolean isError = result.path("isError").asBoolean();
@@ -280,15 +282,15 @@ final class LegacyFuzzOracle {
             boolean overBudget = text.contains("\n\nOver budget: the write succeeded");
             if (!"text".equals(type) || !(text.startsWith("Error: ") || overBudget)) {
                 violations.add("an isError result whose text does not start with 'Error: ' for " + e.preview()
-                        + "; got " + FuzzStdout.Received.preview(node));
+                        + "; got " + Received.preview(node));
             }
         } else {
             if (e.mustFail()) {
-                violations.add("a call that must fail succeeded: " + e.preview() + "; got " + FuzzStdout.Received.preview(node));
+                violations.add("a call that must fail succeeded: " + e.preview() + "; got " + Received.preview(node));
             }
             if (!("text".equals(type) || "image".equals(type)) || text.startsWith("Error: ")) {
                 violations.add("a successful tool result that looks like an error for " + e.preview() + "; got "
-                        + FuzzStdout.Received.preview(node));
+                        + Received.preview(node));
             }
         }
     }

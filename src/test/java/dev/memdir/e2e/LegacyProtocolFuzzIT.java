@@ -11,6 +11,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.FuzzStdout.LineSource;
+import dev.memdir.e2e.FuzzStdout.Received;
+import dev.memdir.e2e.LegacyFuzzOracle.Expected;
+import dev.memdir.e2e.LegacyFuzzOracle.Report;
+import dev.memdir.e2e.LegacyFuzzScript.Generated;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.LineSession;
 import java.io.BufferedOutputStream;
@@ -83,7 +88,7 @@ class LegacyProtocolFuzzIT {
         Process process = launcher.start();
         try {
             OutputStream stdin = new BufferedOutputStream(process.getOutputStream(), 1 << 16);
-            FuzzStdout.LineSource stdout = new FuzzStdout.LineSource(process.getInputStream());
+            LineSource stdout = new LineSource(process.getInputStream());
 
             // A normal initialize first, answered before anything else is sent.
             writeLine(stdin, ("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
@@ -97,21 +102,21 @@ class LegacyProtocolFuzzIT {
                     .getBytes(StandardCharsets.UTF_8));
 
             LegacyFuzzScript generator = new LegacyFuzzScript(new Random(seed), temp);
-            List<LegacyFuzzOracle.Expected> expected = Collections.synchronizedList(new ArrayList<>());
+            List<Expected> expected = Collections.synchronizedList(new ArrayList<>());
             AtomicReference<Throwable> writerFailure = new AtomicReference<>();
             long[] sent = new long[3]; // generated lines, wire lines, bytes
             Thread writer = new Thread(() -> {
                 try {
                     for (int i = 0; i < lines; i++) {
-                        LegacyFuzzScript.Generated line = generator.next(i, lines);
-                        List<LegacyFuzzOracle.Expected> outcome = LegacyFuzzOracle.classify(line, i);
+                        Generated line = generator.next(i, lines);
+                        List<Expected> outcome = LegacyFuzzOracle.classify(line, i);
                         expected.addAll(outcome);
                         writeLine(stdin, line.bytes());
                         sent[0]++;
                         sent[1] += outcome.size();
                         sent[2] += line.bytes().length + 1;
                     }
-                    LegacyFuzzScript.Generated last = LegacyFuzzScript.Generated.pristine(toolCall(FINAL_ID, "view", obj("path", "/memories")), false,
+                    Generated last = Generated.pristine(toolCall(FINAL_ID, "view", obj("path", "/memories")), false,
                             "final view");
                     expected.addAll(LegacyFuzzOracle.classify(last, lines));
                     writeLine(stdin, last.bytes());
@@ -123,7 +128,7 @@ class LegacyProtocolFuzzIT {
             List<String> violations = Collections.synchronizedList(new ArrayList<>());
             FuzzStdout reading = new FuzzStdout(stdout, key(NODES.textNode(FINAL_ID)), violations,
                     "fuzz-reader");
-            List<FuzzStdout.Received> received = reading.received();
+            List<Received> received = reading.received();
             writer.start();
 
             writer.join(TimeUnit.SECONDS.toMillis(120));
@@ -141,13 +146,13 @@ class LegacyProtocolFuzzIT {
             assertThat(reading.awaitEnd(10)).as(tag + "stdout did not end").isTrue();
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 
-            LegacyFuzzOracle.Report report = LegacyFuzzOracle.check(expected, received, violations);
-            FuzzStdout.Received last = received.stream().filter(r -> r.response()
+            Report report = LegacyFuzzOracle.check(expected, received, violations);
+            Received last = received.stream().filter(r -> r.response()
                     && key(NODES.textNode(FINAL_ID)).equals(r.idKey())).findFirst().orElseThrow();
             JsonNode finalResult = last.node().path("result");
             if (finalResult.path("isError").asBoolean(true)
                     || !finalResult.path("content").path(0).path("text").asText().startsWith(DIRECTORY_HEADER)) {
-                violations.add("the final view /memories did not list the root: " + FuzzStdout.Received.preview(last.node()));
+                violations.add("the final view /memories did not list the root: " + Received.preview(last.node()));
             }
 
             String errors = serverStderrProblems(stderr, violations);
