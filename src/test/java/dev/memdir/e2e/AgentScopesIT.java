@@ -33,7 +33,8 @@ class AgentScopesIT {
                 "CLAUDE_CONFIG_DIR", work.resolve("claude-config").toString());
         try (LineSession session = LineSession.startIn(project, env, temp.resolve("stderr.log"))) {
             session.initialize();
-            session.send(LineSession.toolCall(1, "create", Map.of("path", "/memories/notes.md", "file_text", "kept\n")));
+            session.send(LineSession.toolCall(1, "create", Map.of("path", "/memories/notes.md",
+                    "file_text", "kept\n")));
             JsonNode created = session.next();
             assertThat(created.path("result").path("isError").asBoolean()).as(created.toString()).isFalse();
         }

@@ -91,7 +91,8 @@ class CliIT {
         McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--config", config.toString()));
         try {
             assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("memory");
-            LegacySdkClient.call(client, "memory", Map.of("command", "create", "path", "/memories/x.md", "file_text", "y"));
+            LegacySdkClient.call(client, "memory", Map.of("command", "create", "path", "/memories/x.md",
+                    "file_text", "y"));
         } finally {
             client.closeGracefully();
         }

@@ -31,7 +31,8 @@ class HistoryIT {
     @Test
     void editsAndDeletesAreListedAndUndoneFromTheCommandLine() throws Exception {
         Path root = temp.resolve("box/memory");
-        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString(), "--session-id", "s-1"));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString(), "--session-id",
+                "s-1"));
         try {
             call(client, "create", Map.of("path", "/memories/plan.md", "file_text", "step one\n"));
             call(client, "str_replace", Map.of("path", "/memories/plan.md", "old_str", "one", "new_str", "two"));

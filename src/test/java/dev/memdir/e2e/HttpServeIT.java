@@ -112,7 +112,8 @@ class HttpServeIT {
                     Map.of("path", "/memories/notes.md", "file_text", SECRET + "\n"))));
             stdio.put("index", legacyText(LegacySdkClient.call(stdioLegacy, "create",
                     Map.of("path", "/memories/MEMORY.md", "file_text", "- notes.md: a note\n"))));
-            stdio.put("view", legacyText(LegacySdkClient.call(stdioLegacy, "view", Map.of("path", "/memories/notes.md"))));
+            stdio.put("view", legacyText(LegacySdkClient.call(stdioLegacy, "view",
+                    Map.of("path", "/memories/notes.md"))));
             stdio.put("read", legacyRead(stdioLegacy, INDEX));
         } finally {
             stdioLegacy.closeGracefully();

@@ -176,9 +176,9 @@ class ModernSubscriptionsIT {
     void aLegacyAndAModernClientHearEachOthersWrites(String store) throws Exception {
         List<String> memory = memory(store);
         BlockingQueue<String> legacyUpdates = new LinkedBlockingQueue<>();
-        io.modelcontextprotocol.client.McpSyncClient legacy = LegacySdkClient.start(launcher(memory), contents -> contents
-                .forEach(c -> legacyUpdates.add(((io.modelcontextprotocol.spec.McpSchema.TextResourceContents) c)
-                        .text())));
+        io.modelcontextprotocol.client.McpSyncClient legacy = LegacySdkClient.start(launcher(memory),
+                contents -> contents.forEach(c -> legacyUpdates.add(
+                        ((io.modelcontextprotocol.spec.McpSchema.TextResourceContents) c).text())));
         try (ModernSdkClient modern = ModernSdkClient.start(launcher(memory))) {
             legacy.subscribeResource(new io.modelcontextprotocol.spec.McpSchema.SubscribeRequest(INDEX));
             SubscriptionEvents events = new SubscriptionEvents();

@@ -62,7 +62,8 @@ class StoreParityIT {
         answers.add(command(arguments, "prune", "--older-than", "1"));
         client = LegacySdkClient.start(launcher(arguments.toArray(String[]::new)));
         try {
-            answers.add(ScriptedSession.tool(LegacySdkClient.calls(client), "view", Map.of("path", "/memories/people.md")));
+            answers.add(ScriptedSession.tool(LegacySdkClient.calls(client), "view",
+                    Map.of("path", "/memories/people.md")));
         } finally {
             client.closeGracefully();
         }
