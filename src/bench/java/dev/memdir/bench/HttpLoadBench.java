@@ -2,8 +2,8 @@ package dev.memdir.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.memdir.e2e.HttpAnswer;
-import dev.memdir.e2e.JarLauncher;
+import dev.memdir.e2e.support.HttpAnswer;
+import dev.memdir.e2e.support.JarLauncher;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -2,7 +2,7 @@ package dev.memdir.bench;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.memdir.e2e.JarLauncher;
+import dev.memdir.e2e.support.JarLauncher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

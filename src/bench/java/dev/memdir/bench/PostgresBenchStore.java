@@ -1,6 +1,6 @@
 package dev.memdir.bench;
 
-import dev.memdir.e2e.JarLauncher;
+import dev.memdir.e2e.support.JarLauncher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,10 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,22 +26,19 @@ class AccessLogAttackIT {
 
     private static final String FORGED = "forged/by-the-client";
 
-    @TempDir
-    Path temp;
-
     @Test
-    void theLogNamesTheBodysMethod_neverTheHeader() throws Exception {
-        List<String> store = TokenServing.store("directory", temp);
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
-            McpRequests requests = new McpRequests(server.mcp());
-            String session = requests.openSession(null);
-            HttpResponse<String> call = requests.send(requests.legacy(null, session, "POST", "{\"jsonrpc\":\"2.0\","
+    void theLogNamesTheBodysMethod_neverTheHeader(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        try (ServingJar server = store.serve()) {
+            McpHttp requests = new McpHttp(server.mcp(), null);
+            String session = requests.openSession();
+            HttpResponse<String> call = requests.send(requests.legacy(session, "POST", "{\"jsonrpc\":\"2.0\","
                     + "\"id\":2,\"method\":\"tools/list\"}").header("Mcp-Method", FORGED));
             assertThat(call.statusCode()).isEqualTo(200);
-            HttpResponse<String> disagreeing = requests.send(requests.modern(null, FORGED,
+            HttpResponse<String> disagreeing = requests.send(requests.modern(FORGED,
                     ModernRequest.of(3, "tools/list").line()));
             assertThat(disagreeing.statusCode()).as(disagreeing.body()).isEqualTo(400);
-            HttpResponse<String> ended = requests.send(requests.legacy(null, session, "DELETE", null)
+            HttpResponse<String> ended = requests.send(requests.legacy(session, "DELETE", null)
                     .header("Mcp-Method", FORGED));
             assertThat(ended.statusCode()).isEqualTo(200);
 

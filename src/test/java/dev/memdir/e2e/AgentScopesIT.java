@@ -3,6 +3,9 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.LineSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -28,10 +31,11 @@ class AgentScopesIT {
         Path project = Files.createDirectories(work.resolve("project"));
         Map<String, String> env = Map.of("MEMDIR_AGENT", "review:bot", "MEMDIR_SCOPE", scope,
                 "CLAUDE_CONFIG_DIR", work.resolve("claude-config").toString());
-        try (RawSession session = RawSession.startIn(project, env, temp.resolve("stderr.log"))) {
+        try (LineSession session = LineSession.startIn(project, env, temp.resolve("stderr.log"))) {
             session.initialize();
-            session.send(RawSession.toolCall(1, "create", Map.of("path", "/memories/notes.md", "file_text", "kept\n")));
-            JsonNode created = session.read();
+            session.send(LineSession.toolCall(1, "create", Map.of("path", "/memories/notes.md",
+                    "file_text", "kept\n")));
+            JsonNode created = session.next();
             assertThat(created.path("result").path("isError").asBoolean()).as(created.toString()).isFalse();
         }
 

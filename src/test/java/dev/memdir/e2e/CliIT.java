@@ -3,6 +3,10 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,11 +74,11 @@ class CliIT {
         Path subdirectory = Files.createDirectories(project.resolve("src/deep"));
         Path home = temp.resolve("memdir-home");
 
-        try (RawSession session = RawSession.startIn(subdirectory, Map.of("MEMDIR_HOME", home.toString()),
+        try (LineSession session = LineSession.startIn(subdirectory, Map.of("MEMDIR_HOME", home.toString()),
                 temp.resolve("stderr.log"))) {
             session.initialize();
-            session.send(RawSession.toolCall(1, "create", Map.of("path", "/memories/MEMORY.md", "file_text", "hi")));
-            assertThat(session.read().path("result").path("isError").asBoolean()).isFalse();
+            session.send(LineSession.toolCall(1, "create", Map.of("path", "/memories/MEMORY.md", "file_text", "hi")));
+            assertThat(session.next().path("result").path("isError").asBoolean()).isFalse();
         }
         String key = project.toRealPath().toString().replaceAll("[^A-Za-z0-9]", "-");
         assertThat(home.resolve("projects").resolve(key).resolve("memory/MEMORY.md")).hasContent("hi");
@@ -84,10 +88,11 @@ class CliIT {
     void configFileSetsWhatFlagsAndEnvironmentLeaveOpen() throws Exception {
         Path config = Files.writeString(temp.resolve("memdir.yaml"),
                 "root: " + temp.resolve("from-file") + "\ntools: single\n", StandardCharsets.UTF_8);
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--config", config.toString()));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--config", config.toString()));
         try {
             assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("memory");
-            SdkClient.call(client, "memory", Map.of("command", "create", "path", "/memories/x.md", "file_text", "y"));
+            LegacySdkClient.call(client, "memory", Map.of("command", "create", "path", "/memories/x.md",
+                    "file_text", "y"));
         } finally {
             client.closeGracefully();
         }
@@ -96,7 +101,7 @@ class CliIT {
 
     @Test
     void singleLayoutPublishesTheApiMemoryTool() {
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", temp.resolve("m").toString(), "serve",
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", temp.resolve("m").toString(), "serve",
                 "--tools", "single"));
         try {
             assertThat(client.getServerInstructions())
@@ -104,12 +109,12 @@ class CliIT {
             var tool = client.listTools().tools().get(0);
             assertThat(tool.name()).isEqualTo("memory");
             assertThat(tool.inputSchema().get("required")).isEqualTo(List.of("command"));
-            assertThat(SdkClient.text(SdkClient.call(client, "memory",
+            assertThat(LegacySdkClient.text(LegacySdkClient.call(client, "memory",
                     Map.of("command", "create", "path", "/memories/a.md", "file_text", "x"))))
                     .isEqualTo("File created successfully at: /memories/a.md");
-            assertThat(SdkClient.text(SdkClient.call(client, "memory", Map.of("command", "view", "path", "/memories/a.md"))))
+            assertThat(LegacySdkClient.text(LegacySdkClient.call(client, "memory", Map.of("command", "view", "path", "/memories/a.md"))))
                     .isEqualTo("Here's the content of /memories/a.md with line numbers:\n     1\tx");
-            assertThat(SdkClient.text(SdkClient.call(client, "memory", Map.of("command", "chmod", "path", "/memories"))))
+            assertThat(LegacySdkClient.text(LegacySdkClient.call(client, "memory", Map.of("command", "chmod", "path", "/memories"))))
                     .isEqualTo("Error: Unknown command `chmod`. Valid commands: view, create, str_replace, insert,"
                             + " delete, rename");
         } finally {
@@ -121,10 +126,10 @@ class CliIT {
     void readOnlyPublishesOnlyView() throws Exception {
         Path root = Files.createDirectories(temp.resolve("ro"));
         Files.writeString(root.resolve("kept.md"), "k");
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--read-only"));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString(), "--read-only"));
         try {
             assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("view");
-            assertThat(SdkClient.text(SdkClient.call(client, "view", Map.of("path", "/memories/kept.md"))))
+            assertThat(LegacySdkClient.text(LegacySdkClient.call(client, "view", Map.of("path", "/memories/kept.md"))))
                     .endsWith("     1\tk");
         } finally {
             client.closeGracefully();
@@ -172,7 +177,7 @@ class CliIT {
                 + " (project rule, checked into the codebase):\n\nNo ORMs.\n");
 
         JarRun json = run(env, temp, concat(common, "--format", "json"));
-        JsonNode report = RawSession.JSON.readTree(json.stdout());
+        JsonNode report = LineSession.JSON.readTree(json.stdout());
         assertThat(report.path("project").asText()).isEqualTo(project.toString());
         assertThat(report.path("files")).extracting(f -> f.path("scope").asText() + ":" + f.path("contributes"))
                 .contains("project:true", "rule:false", "memory-index:false");
@@ -200,11 +205,11 @@ class CliIT {
         assertThat(claudeCode.stdout()).isEqualTo("claude mcp add --scope user memdir -- " + launch + " --read-only\n");
 
         JarRun desktop = run(Map.of(), temp, "config", "claude-desktop");
-        JsonNode json = RawSession.JSON.readTree(desktop.stdout().substring(0, desktop.stdout().indexOf("\n}\n") + 2));
+        JsonNode json = LineSession.JSON.readTree(desktop.stdout().substring(0, desktop.stdout().indexOf("\n}\n") + 2));
         assertThat(json.path("mcpServers").path("memdir").path("command").asText()).isEqualTo(JarLauncher.java());
         List<String> words = List.of(launch.split(" "));
         assertThat(json.path("mcpServers").path("memdir").path("args"))
-                .isEqualTo(RawSession.JSON.valueToTree(words.subList(1, words.size())));
+                .isEqualTo(LineSession.JSON.valueToTree(words.subList(1, words.size())));
         assertThat(desktop.stdout()).contains("~/Library/Application Support/Claude/claude_desktop_config.json");
 
         JarRun inspector = run(Map.of(), temp, "config", "inspector");
@@ -237,14 +242,13 @@ class CliIT {
 
     @Test
     void stdoutCarriesOnlyJsonRpcEvenWithDebugLogging() throws Exception {
-        try (RawSession session = RawSession.start(temp.resolve("m"), temp.resolve("stderr.log"), "--log-level",
+        try (LineSession session = LineSession.start(temp.resolve("m"), temp.resolve("stderr.log"), "--log-level",
                 "debug")) {
             session.initialize();
-            session.send(RawSession.toolCall(1, "view", Map.of("path", "/memories")));
+            session.send(LineSession.toolCall(1, "view", Map.of("path", "/memories")));
             session.send("oops");
-            for (String line : session.closeInputAndReadRest()) {
-                JsonNode message = RawSession.JSON.readTree(line);
-                assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+            for (JsonNode message : session.closeInputAndReadRest()) {
+                assertThat(message.path("jsonrpc").asText()).as(message.toString()).isEqualTo("2.0");
             }
         }
         assertThat(Files.readString(temp.resolve("stderr.log"))).contains("DEBUG");

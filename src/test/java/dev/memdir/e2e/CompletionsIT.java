@@ -2,6 +2,8 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
@@ -24,7 +26,7 @@ class CompletionsIT {
         }
         Files.writeString(root.resolve("deployment.md"), "text\n");
         Files.writeString(root.resolve(".hidden.md"), "text\n");
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--project",
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString(), "--project",
                 project.getParent().toString()));
         try {
             assertThat(client.getServerCapabilities().completions()).isNotNull();

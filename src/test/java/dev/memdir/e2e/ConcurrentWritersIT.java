@@ -3,10 +3,13 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LineSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,13 +48,13 @@ class ConcurrentWritersIT {
     @TempDir
     Path temp;
 
-    private final List<PipelinedSession> sessions = new ArrayList<>();
+    private final List<LineSession> sessions = new ArrayList<>();
     private final ExecutorService writers = Executors.newCachedThreadPool();
 
     @AfterEach
     void stopEverythingStarted() {
         writers.shutdownNow();
-        sessions.forEach(PipelinedSession::close);
+        sessions.forEach(LineSession::close);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -59,30 +63,19 @@ class ConcurrentWritersIT {
         long started = System.nanoTime();
         Path root = temp.resolve("memory");
         for (int p = 0; p < PROCESSES; p++) {
-            sessions.add(PipelinedSession.start(JarLauncher.recommended("--root", root.toString()),
+            sessions.add(LineSession.start(JarLauncher.recommended("--root", root.toString()),
                     temp.resolve("p" + p + ".log")));
         }
-        for (PipelinedSession session : sessions) {
-            session.initialize(Duration.ofSeconds(60));
+        for (LineSession session : sessions) {
+            session.initialize();
         }
         String path = "/memories/" + name;
-        JsonNode created = sessions.get(0).call("create", Map.of("path", path, "file_text", INITIAL))
-                .get(30, TimeUnit.SECONDS);
-        assertThat(created.path("result").path("isError").asBoolean()).as(created.toString()).isFalse();
+        createInitial(sessions.get(0), path);
 
-        List<String> prefixes = new ArrayList<>();
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<List<CompletableFuture<JsonNode>>>> sent = new ArrayList<>();
-        for (int p = 0; p < PROCESSES; p++) {
-            String prefix = "p" + p;
-            prefixes.add(prefix);
-            PipelinedSession session = sessions.get(p);
-            sent.add(writers.submit(() -> pipelineInserts(session, path, prefix, INSERTS, go, 0)));
-        }
-        go.countDown();
-        int overBudget = collectAnswers(path, sent, PROCESSES * INSERTS, name.equals("MEMORY.md"));
+        List<String> prefixes = prefixes("p", PROCESSES);
+        int overBudget = race(sessions, prefixes, path, INSERTS, 0, name.equals("MEMORY.md"));
 
-        for (PipelinedSession session : sessions) {
+        for (LineSession session : sessions) {
             assertThat(session.closeAndWait(Duration.ofSeconds(30))).isZero();
             assertThat(session.notJson()).isEmpty();
         }
@@ -96,25 +89,16 @@ class ConcurrentWritersIT {
     void threadsPipeliningOnOneConnectionLoseNoLine() throws Exception {
         long started = System.nanoTime();
         Path root = temp.resolve("memory");
-        PipelinedSession session = PipelinedSession.start(JarLauncher.recommended("--root", root.toString()),
+        LineSession session = LineSession.start(JarLauncher.recommended("--root", root.toString()),
                 temp.resolve("one.log"));
         sessions.add(session);
-        session.initialize(Duration.ofSeconds(60));
+        session.initialize();
         String path = "/memories/threads.md";
-        JsonNode created = session.call("create", Map.of("path", path, "file_text", INITIAL)).get(30, TimeUnit.SECONDS);
-        assertThat(created.path("result").path("isError").asBoolean()).as(created.toString()).isFalse();
+        createInitial(session, path);
 
-        List<String> prefixes = new ArrayList<>();
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<List<CompletableFuture<JsonNode>>>> sent = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            String prefix = "t" + t;
-            prefixes.add(prefix);
-            // A short pause between sends lets the threads' lines interleave on the connection.
-            sent.add(writers.submit(() -> pipelineInserts(session, path, prefix, THREAD_INSERTS, go, 50_000)));
-        }
-        go.countDown();
-        collectAnswers(path, sent, THREADS * THREAD_INSERTS, false);
+        List<String> prefixes = prefixes("t", THREADS);
+        // A short pause between sends lets the threads' lines interleave on the connection.
+        race(Collections.nCopies(THREADS, session), prefixes, path, THREAD_INSERTS, 50_000, false);
 
         assertThat(session.closeAndWait(Duration.ofSeconds(30))).isZero();
         assertThat(session.notJson()).isEmpty();
@@ -124,8 +108,36 @@ class ConcurrentWritersIT {
                 seconds(started));
     }
 
+    /** {@code count} writers' tags: the letter and the writer's number. */
+    private static List<String> prefixes(String letter, int count) {
+        return IntStream.range(0, count).mapToObj(writer -> letter + writer).toList();
+    }
+
+    /**
+     * Lets one writer a prefix (writer {@code w} on {@code writerSessions.get(w)}) send its inserts all at once, and
+     * returns how many answers carried the index's over-budget note.
+     */
+    private int race(List<LineSession> writerSessions, List<String> prefixes, String path, int count, long pauseNanos,
+            boolean index) throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<List<CompletableFuture<JsonNode>>>> sent = new ArrayList<>();
+        for (int w = 0; w < prefixes.size(); w++) {
+            LineSession session = writerSessions.get(w);
+            String prefix = prefixes.get(w);
+            sent.add(writers.submit(() -> pipelineInserts(session, path, prefix, count, go, pauseNanos)));
+        }
+        go.countDown();
+        return collectAnswers(path, sent, prefixes.size() * count, index);
+    }
+
+    /** Creates the file every writer inserts into, with {@code INITIAL} in it. */
+    private static void createInitial(LineSession session, String path) throws Exception {
+        JsonNode created = session.call("create", Map.of("path", path, "file_text", INITIAL)).get(30, TimeUnit.SECONDS);
+        assertThat(created.path("result").path("isError").asBoolean()).as(created.toString()).isFalse();
+    }
+
     /** Waits for the latch, then sends every insert without waiting for answers, {@code pauseNanos} apart. */
-    private static List<CompletableFuture<JsonNode>> pipelineInserts(PipelinedSession session, String path,
+    private static List<CompletableFuture<JsonNode>> pipelineInserts(LineSession session, String path,
             String prefix, int count, CountDownLatch go, long pauseNanos) throws Exception {
         go.await();
         List<CompletableFuture<JsonNode>> answers = new ArrayList<>();

@@ -1,11 +1,13 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.SdkClient.call;
-import static dev.memdir.e2e.SdkClient.text;
+import static dev.memdir.e2e.support.LegacySdkClient.call;
+import static dev.memdir.e2e.support.LegacySdkClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -337,7 +339,7 @@ class EnvironmentFaultsIT {
     // ------------------------------------------------------------------ helpers
 
     private McpSyncClient start(List<String> command) {
-        McpSyncClient client = SdkClient.start(JarLauncher.of(command));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.of(command));
         clients.add(client);
         return client;
     }

@@ -1,12 +1,17 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.BearerRequests.empty;
-import static dev.memdir.e2e.BearerRequests.text;
-import static dev.memdir.e2e.BearerRequests.tool;
+import static dev.memdir.e2e.support.McpHttp.empty;
+import static dev.memdir.e2e.support.McpHttp.text;
+import static dev.memdir.e2e.support.McpHttp.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.ProcessFigures;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,10 +28,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,19 +61,16 @@ class HeapAttackIT {
     private static final Duration ATTACK_AT_MOST = Duration.ofSeconds(120);
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
-    @TempDir
-    Path temp;
-
     @Test
-    void emptyArraysByTheMillion_neverFailAnotherPrincipal() throws Exception {
-        List<String> store = TokenServing.store("directory", temp);
-        String alice = TokenServing.token(temp, store, "--user", "alice");
-        String mallory = TokenServing.token(temp, store, "--user", "mallory");
+    void emptyArraysByTheMillion_neverFailAnotherPrincipal(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String alice = store.token("alice");
+        String mallory = store.token("mallory");
         Path gcLog = temp.resolve("gc.log");
-        try (ServingJar server = TokenServing.serve(temp, List.of("-Xmx512m", "-Xlog:gc:file=" + gcLog),
-                "127.0.0.1:0", store)) {
+        try (ServingJar server = store.serveAt(List.of("-Xmx512m", "-Xlog:gc:file=" + gcLog),
+                "127.0.0.1:0")) {
             long rssAtStart = ProcessFigures.status(server.process(), "VmRSS");
-            BearerRequests aliceRequests = new BearerRequests(server.mcp(), alice);
+            McpHttp aliceRequests = new McpHttp(server.mcp(), alice);
             assertThat(text(aliceRequests.call("tools/call", tool("create", Map.of("path", "/memories/a.md",
                     "file_text", "alpha"))))).contains("created");
 
@@ -183,7 +185,7 @@ class HeapAttackIT {
     }
 
     /** Alice's ordinary calls, one after another while the attack lasts: each must answer what it should. */
-    private static Void aliceCalls(BearerRequests alice, AtomicBoolean attacking, List<String> failures,
+    private static Void aliceCalls(McpHttp alice, AtomicBoolean attacking, List<String> failures,
             AtomicLong calls, AtomicLong slowest) {
         for (int i = 0; attacking.get(); i++) {
             String path = "/memories/during-" + i + ".md";
@@ -207,7 +209,7 @@ class HeapAttackIT {
         return null;
     }
 
-    private static JsonNode answer(BearerRequests requests, String method, com.fasterxml.jackson.databind.node
+    private static JsonNode answer(McpHttp requests, String method, com.fasterxml.jackson.databind.node
             .ObjectNode params) throws Exception {
         HttpResponse<String> response = requests.post(method, params);
         if (response.statusCode() != 200) {

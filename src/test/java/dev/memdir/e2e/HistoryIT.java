@@ -3,11 +3,14 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +31,8 @@ class HistoryIT {
     @Test
     void editsAndDeletesAreListedAndUndoneFromTheCommandLine() throws Exception {
         Path root = temp.resolve("box/memory");
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--session-id", "s-1"));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString(), "--session-id",
+                "s-1"));
         try {
             call(client, "create", Map.of("path", "/memories/plan.md", "file_text", "step one\n"));
             call(client, "str_replace", Map.of("path", "/memories/plan.md", "old_str", "one", "new_str", "two"));
@@ -36,7 +40,7 @@ class HistoryIT {
 
             McpSchema.ReadResourceResult read = client.readResource(
                     new McpSchema.ReadResourceRequest("memdir://memory/history/plan.md"));
-            JsonNode history = RawSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
+            JsonNode history = LineSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
             assertThat(history.path("path").asText()).isEqualTo("/memories/plan.md");
             assertThat(history.path("versions").findValuesAsText("version")).containsExactly("2", "1");
             assertThat(history.path("versions").findValuesAsText("session")).containsOnly("s-1");
@@ -68,9 +72,9 @@ class HistoryIT {
         assertThat(relisted.stdout()).as("no hash for the redacted version")
                 .containsPattern("\n1 +\\S+ +write +9  - {13}s-1  redacted by ")
                 .containsPattern("\n2 +\\S+ +\\S+ +9  [0-9a-f]{12}  s-1\n");
-        McpSyncClient after = SdkClient.start(JarLauncher.plain("--root", root.toString()));
+        McpSyncClient after = LegacySdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
-            JsonNode versions = RawSession.JSON.readTree(((McpSchema.TextResourceContents) after.readResource(
+            JsonNode versions = LineSession.JSON.readTree(((McpSchema.TextResourceContents) after.readResource(
                     new McpSchema.ReadResourceRequest("memdir://memory/history/plan.md")).contents().get(0)).text())
                     .path("versions");
             assertThat(versions.findValuesAsText("version")).containsExactly("3", "2", "1");
@@ -88,9 +92,9 @@ class HistoryIT {
         Set<String> states = Set.of("state A\n", "state B\n");
         Files.writeString(root.resolve("flip.md"), "state A\n");
         for (int round = 0; round < 5; round++) {
-            PipelinedSession session = PipelinedSession.start(JarLauncher.recommended("--root", root.toString()),
+            LineSession session = LineSession.start(JarLauncher.recommended("--root", root.toString()),
                     temp.resolve("servers.log"));
-            session.initialize(Duration.ofSeconds(60));
+            session.initialize();
             String now = Files.readString(root.resolve("flip.md"));
             List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
             for (int i = 0; i < 40; i++) {

@@ -1,18 +1,27 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.BearerRequests.empty;
-import static dev.memdir.e2e.BearerRequests.params;
-import static dev.memdir.e2e.BearerRequests.request;
-import static dev.memdir.e2e.BearerRequests.text;
-import static dev.memdir.e2e.BearerRequests.tool;
+import static dev.memdir.e2e.support.McpHttp.empty;
+import static dev.memdir.e2e.support.McpHttp.params;
+import static dev.memdir.e2e.support.McpHttp.request;
+import static dev.memdir.e2e.support.McpHttp.text;
+import static dev.memdir.e2e.support.McpHttp.tool;
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.memdir.memory.HostilePaths;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.OnEveryStore;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.SubscriptionEvents;
+import dev.memdir.e2e.support.TokenStore;
 import dev.memdir.memory.HostilePaths.Call;
 import dev.memdir.memory.HostilePaths.Hostile;
+import dev.memdir.memory.HostilePaths;
 import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
 import java.io.IOException;
@@ -38,8 +47,6 @@ import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code memdir serve --http} with tokens, through the real jar, on both stores: two principals on two namespaces
@@ -49,8 +56,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HttpIsolationIT {
 
-    private static final String INDEX = "memdir://memory/index";
-    private static final String STATUS = "memdir://memory/status";
     private static final String SECRET = "first-secret-4b1d";
     /** A word of bob's secret: what a recall of alice's asks for (recall echoes its query, so never the secret). */
     private static final String BOB_WORD = "51c7";
@@ -84,22 +89,17 @@ class HttpIsolationIT {
             "memdir://instructions/for/..%2F..%2Fmemory%2F.memdir-namespaces%2Fuser%2Fbob",
             "memdir://user/bob/memory/index", "memdir://bob@memory/index", "memdir://memory/history/");
 
-    @TempDir
-    Path temp;
-
-    @ParameterizedTest
-    @ValueSource(strings = {"directory", "postgres"})
-    void twoPrincipalsNeverMeet(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
-        String alice = TokenServing.token(temp, store, "--user", "alice");
-        String bob = TokenServing.token(temp, store, "--user", "bob");
-        String reader = TokenServing.token(temp, store, "--user", "rita", "--namespace", "user/alice", "--read-only");
-        String revoked = TokenServing.token(temp, store, "--user", "eve");
-        JarRun list = JarRun.of(temp, concat(List.of("token", "list"), store).toArray(String[]::new));
+    @OnEveryStore
+    void twoPrincipalsNeverMeet(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
+        String alice = store.token("alice");
+        String bob = store.token("bob");
+        String reader = store.token("rita", "--namespace", "user/alice", "--read-only");
+        String revoked = store.token("eve");
+        JarRun list = store.run("token", "list");
         String eveId = list.stdout().lines().filter(line -> line.contains(" eve ")).findFirst().orElseThrow()
                 .split(" ")[0];
-        assertThat(JarRun.of(temp, concat(List.of("token", "revoke", eveId), store).toArray(String[]::new)).exit())
-                .isZero();
+        assertThat(store.run("token", "revoke", eveId).exit()).isZero();
 
         try (ServingJar server = serve(store)) {
             URI mcp = server.mcp();
@@ -165,18 +165,18 @@ class HttpIsolationIT {
      * error text, no answer carries anything of bob's (his content, his history's hashes or his name as a writer),
      * bob's memory is byte for byte what it was, and nothing outside alice's namespace changed.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"directory", "postgres"})
-    void hostilePathsUrisPromptsAndCompletions_neverReachAnotherNamespace(String storeKind) throws Exception {
+    @OnEveryStore
+    void hostilePathsUrisPromptsAndCompletions_neverReachAnotherNamespace(String storeKind, @TempDir Path temp)
+            throws Exception {
         NamespacedStore memory = storeKind.equals("directory") ? new DirectoryNamespaces(temp.resolve("memory"))
                 : new DatabaseNamespaces(LocalPostgres.shared().freshDatabase());
-        List<String> store = memory.arguments();
-        String aliceToken = TokenServing.token(temp, store, "--user", "alice");
-        String bobToken = TokenServing.token(temp, store, "--user", "bob");
+        TokenStore store = new TokenStore(memory.arguments(), temp);
+        String aliceToken = store.token("alice");
+        String bobToken = store.token("bob");
 
         try (ServingJar server = serve(store)) {
-            BearerRequests alice = new BearerRequests(server.mcp(), aliceToken);
-            BearerRequests bob = new BearerRequests(server.mcp(), bobToken);
+            McpHttp alice = new McpHttp(server.mcp(), aliceToken);
+            McpHttp bob = new McpHttp(server.mcp(), bobToken);
             for (Map<String, String> create : List.of(
                     Map.of("path", "/memories/keep.txt", "file_text", "keep: alice\n"),
                     Map.of("path", "/memories/dir/note.txt", "file_text", "note: alice\n"),
@@ -239,7 +239,7 @@ class HttpIsolationIT {
             answers.addAll(questions);
 
             // Resource URIs: bob's guessed at, and the corpus as history paths.
-            List<BearerRequests.Request> reads = new ArrayList<>();
+            List<McpHttp.Request> reads = new ArrayList<>();
             URI_GUESSES.forEach(uri -> reads.add(request("resources/read", params("uri", uri))));
             HostilePaths.corpus().map(hostile -> "memdir://memory/history/" + (hostile.path().startsWith("/memories/")
                     ? hostile.path().substring("/memories/".length()) : hostile.path()))
@@ -301,12 +301,11 @@ class HttpIsolationIT {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"directory", "postgres"})
-    void aListenHearsNothingOfAnotherNamespace(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
-        String alice = TokenServing.token(temp, store, "--user", "alice");
-        String bob = TokenServing.token(temp, store, "--user", "bob");
+    @OnEveryStore
+    void aListenHearsNothingOfAnotherNamespace(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
+        String alice = store.token("alice");
+        String bob = store.token("bob");
         try (ServingJar server = serve(store)) {
             io.modelcontextprotocol.modern.client.McpSyncClient bobClient = modernClient(server.mcp(), bob);
             SubscriptionEvents events = new SubscriptionEvents();
@@ -329,24 +328,18 @@ class HttpIsolationIT {
         return ModernSdkClient.overHttp(mcp, token);
     }
 
-    private ServingJar serve(List<String> store) throws Exception {
+    private static ServingJar serve(TokenStore store) throws Exception {
         // The hostile corpus is some thousand requests of one principal; the default rate would refuse most.
-        return TokenServing.serve(temp, "127.0.0.1:0", store, "--rate", "100000");
-    }
-
-    private static List<String> concat(List<String> first, List<String> second) {
-        List<String> all = new ArrayList<>(first);
-        all.addAll(second);
-        return all;
+        return store.serve("--rate", "100000");
     }
 
     private static JsonNode call(URI mcp, String token, String method, ObjectNode params) throws Exception {
-        return new BearerRequests(mcp, token).call(method, params);
+        return new McpHttp(mcp, token).call(method, params);
     }
 
     private static HttpResponse<String> post(URI mcp, String token, String method, ObjectNode params)
             throws Exception {
-        return new BearerRequests(mcp, token).post(method, params);
+        return new McpHttp(mcp, token).post(method, params);
     }
 
     /** Returns {@code answer} once it is seen to contain {@code expected}: the check that a question was answered. */

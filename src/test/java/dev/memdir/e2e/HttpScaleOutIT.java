@@ -1,11 +1,20 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.HttpAnswer;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LineSession;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.SubscriptionEvents;
 import dev.memdir.memory.postgres.LocalPostgres;
-import io.modelcontextprotocol.modern.client.McpSyncClient;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
+import io.modelcontextprotocol.modern.client.McpSyncClient;
 import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
 import java.io.IOException;
 import java.net.URI;
@@ -31,9 +40,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class HttpScaleOutIT {
-
-    private static final String INDEX = "memdir://memory/index";
-    private static final String STATUS = "memdir://memory/status";
 
     @TempDir
     Path temp;
@@ -92,7 +98,7 @@ class HttpScaleOutIT {
 
     /** POSTs one 2026-07-28 request and returns its response's JSON-RPC message (from JSON or an SSE body). */
     private String post(URI mcp, String request) throws IOException, InterruptedException {
-        JsonNode sent = RawSession.JSON.readTree(request);
+        JsonNode sent = LineSession.JSON.readTree(request);
         String method = sent.get("method").asText();
         HttpRequest.Builder builder = HttpRequest.newBuilder(mcp).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
@@ -108,7 +114,7 @@ class HttpScaleOutIT {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(method + " answered " + response.body()).isEqualTo(200);
         String body = HttpAnswer.message(response);
-        JsonNode message = RawSession.JSON.readTree(body);
+        JsonNode message = LineSession.JSON.readTree(body);
         assertThat(message.has("error")).as(method + " answered " + body).isFalse();
         return message.toString();
     }

@@ -1,7 +1,18 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.McpCalls;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.RawHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.SubscriptionEvents;
 import dev.memdir.http.SelfSignedPem;
 import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -40,8 +51,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HttpServeIT {
 
-    private static final String INDEX = "memdir://memory/index";
-    private static final String STATUS = "memdir://memory/status";
     private static final String SECRET = "the-body-of-a-memory-7f3a";
 
     @TempDir
@@ -74,7 +83,7 @@ class HttpServeIT {
         HttpClientStreamableHttpTransport.Builder transport = HttpClientStreamableHttpTransport.builder(base.toString())
                 .endpoint("/mcp");
         tls.ifPresent(context -> transport.customizeClient(client -> client.sslContext(context)));
-        return SdkClient.start(transport.build(), updates);
+        return LegacySdkClient.start(transport.build(), updates);
     }
 
     private static io.modelcontextprotocol.modern.client.McpSyncClient modernClient(URI mcp,
@@ -85,7 +94,7 @@ class HttpServeIT {
     }
 
     private static String legacyText(McpSchema.CallToolResult result) {
-        return SdkClient.text(result);
+        return LegacySdkClient.text(result);
     }
 
     private static String legacyRead(McpSyncClient client, String uri) {
@@ -96,14 +105,15 @@ class HttpServeIT {
     @Test
     void bothRevisionsOverHttp_answerWithTheTextsOfStdio() throws Exception {
         Map<String, String> stdio = new LinkedHashMap<>();
-        McpSyncClient stdioLegacy = SdkClient.start(launcher(memoryArgs("stdio")));
+        McpSyncClient stdioLegacy = LegacySdkClient.start(launcher(memoryArgs("stdio")));
         try {
             stdio.put("tools", McpCalls.json(stdioLegacy.listTools().tools()));
-            stdio.put("create", legacyText(SdkClient.call(stdioLegacy, "create",
+            stdio.put("create", legacyText(LegacySdkClient.call(stdioLegacy, "create",
                     Map.of("path", "/memories/notes.md", "file_text", SECRET + "\n"))));
-            stdio.put("index", legacyText(SdkClient.call(stdioLegacy, "create",
+            stdio.put("index", legacyText(LegacySdkClient.call(stdioLegacy, "create",
                     Map.of("path", "/memories/MEMORY.md", "file_text", "- notes.md: a note\n"))));
-            stdio.put("view", legacyText(SdkClient.call(stdioLegacy, "view", Map.of("path", "/memories/notes.md"))));
+            stdio.put("view", legacyText(LegacySdkClient.call(stdioLegacy, "view",
+                    Map.of("path", "/memories/notes.md"))));
             stdio.put("read", legacyRead(stdioLegacy, INDEX));
         } finally {
             stdioLegacy.closeGracefully();
@@ -117,13 +127,13 @@ class HttpServeIT {
             McpSyncClient legacy = legacyClient(server.base(), Optional.empty());
             try {
                 assertThat(McpCalls.json(legacy.listTools().tools())).isEqualTo(stdio.get("tools"));
-                assertThat(legacyText(SdkClient.call(legacy, "create",
+                assertThat(legacyText(LegacySdkClient.call(legacy, "create",
                         Map.of("path", "/memories/notes.md", "file_text", SECRET + "\n"))))
                         .isEqualTo(stdio.get("create"));
-                assertThat(legacyText(SdkClient.call(legacy, "create",
+                assertThat(legacyText(LegacySdkClient.call(legacy, "create",
                         Map.of("path", "/memories/MEMORY.md", "file_text", "- notes.md: a note\n"))))
                         .isEqualTo(stdio.get("index"));
-                assertThat(legacyText(SdkClient.call(legacy, "view", Map.of("path", "/memories/notes.md"))))
+                assertThat(legacyText(LegacySdkClient.call(legacy, "view", Map.of("path", "/memories/notes.md"))))
                         .isEqualTo(stdio.get("view")).contains(SECRET);
                 assertThat(legacyRead(legacy, INDEX)).isEqualTo(stdio.get("read"));
             } finally {
@@ -165,7 +175,7 @@ class HttpServeIT {
                 legacy.subscribeResource(new McpSchema.SubscribeRequest(INDEX));
 
                 int before = events.mark();
-                SdkClient.call(legacy, "create", Map.of("path", "/memories/MEMORY.md", "file_text", "- a\n"));
+                LegacySdkClient.call(legacy, "create", Map.of("path", "/memories/MEMORY.md", "file_text", "- a\n"));
                 events.awaitUpdate(before, INDEX);
                 events.awaitUpdate(before, STATUS);
 
@@ -401,7 +411,7 @@ class HttpServeIT {
             McpSyncClient first = legacyClient(server.base(), Optional.empty());
             try {
                 assertThat(first.getCurrentInitializationResult().instructions()).doesNotContain(entry);
-                SdkClient.call(first, "create", Map.of("path", "/memories/MEMORY.md", "file_text", entry + "\n"));
+                LegacySdkClient.call(first, "create", Map.of("path", "/memories/MEMORY.md", "file_text", entry + "\n"));
             } finally {
                 first.closeGracefully();
             }
@@ -431,7 +441,7 @@ class HttpServeIT {
 
             McpSyncClient legacy = legacyClient(server.base(), Optional.of(trust));
             try {
-                assertThat(legacyText(SdkClient.call(legacy, "create",
+                assertThat(legacyText(LegacySdkClient.call(legacy, "create",
                         Map.of("path", "/memories/tls.md", "file_text", "over tls\n"))))
                         .isEqualTo("File created successfully at: /memories/tls.md");
             } finally {

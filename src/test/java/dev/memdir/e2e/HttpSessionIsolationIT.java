@@ -1,7 +1,15 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.HttpAnswer;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.OnEveryStore;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -21,8 +29,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * 2025-11-25 sessions holding tokens, through the real jar on both stores: the SDK's legacy Streamable HTTP client as
@@ -34,26 +40,21 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HttpSessionIsolationIT {
 
-    private static final String INDEX = "memdir://memory/index";
-    private static final String STATUS = "memdir://memory/status";
     private static final String BOB_HISTORY = "memdir://memory/history/b.md";
     private static final String ALICE_SECRET = "alice-secret-0d3e";
     private static final String BOB_SECRET = "bob-secret-77a2";
 
-    @TempDir
-    Path temp;
-
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @ParameterizedTest
-    @ValueSource(strings = {"directory", "postgres"})
-    void sessionsWithTokens_seeTheirOwnNamespace_andNoOneElseUsesThem(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
-        String aliceToken = TokenServing.token(temp, store, "--user", "alice");
-        String bobToken = TokenServing.token(temp, store, "--user", "bob");
-        String carolToken = TokenServing.token(temp, store, "--user", "carol", "--namespace", "user/alice");
+    @OnEveryStore
+    void sessionsWithTokens_seeTheirOwnNamespace_andNoOneElseUsesThem(String storeKind, @TempDir Path temp)
+            throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
+        String aliceToken = store.token("alice");
+        String bobToken = store.token("bob");
+        String carolToken = store.token("carol", "--namespace", "user/alice");
 
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
+        try (ServingJar server = store.serve()) {
             BlockingQueue<String> aliceHeard = new LinkedBlockingQueue<>();
             BlockingQueue<String> bobHeard = new LinkedBlockingQueue<>();
             McpSyncClient alice = legacyClient(server.base(), aliceToken, aliceHeard);
@@ -148,12 +149,12 @@ class HttpSessionIsolationIT {
                 .httpRequestCustomizer((request, method, uri, body, context) ->
                         request.setHeader("Authorization", "Bearer " + token))
                 .build();
-        return SdkClient.start(transport, contents -> contents.forEach(content -> heard.add(content.uri() + " "
+        return LegacySdkClient.start(transport, contents -> contents.forEach(content -> heard.add(content.uri() + " "
                 + ((McpSchema.TextResourceContents) content).text())));
     }
 
     private static String call(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        return SdkClient.text(SdkClient.call(client, tool, arguments));
+        return LegacySdkClient.text(LegacySdkClient.call(client, tool, arguments));
     }
 
     private static String read(McpSyncClient client, String uri) {
@@ -186,11 +187,11 @@ class HttpSessionIsolationIT {
      * streams once waited on their own ends, and the server never exited).
      */
     @Test
-    void sigterm_withSessionStreamsOfSeveralPrincipalsOpen_exits0() throws Exception {
-        List<String> store = List.of("--root", temp.resolve("memory").toString());
-        List<String> tokens = List.of(TokenServing.token(temp, store, "--user", "alice"),
-                TokenServing.token(temp, store, "--user", "bob"));
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
+    void sigterm_withSessionStreamsOfSeveralPrincipalsOpen_exits0(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        List<String> tokens = List.of(store.token("alice"),
+                store.token("bob"));
+        try (ServingJar server = store.serve()) {
             List<CompletableFuture<HttpResponse<Void>>> streams = new ArrayList<>();
             for (String token : tokens) {
                 for (int i = 0; i < 3; i++) {
@@ -219,12 +220,12 @@ class HttpSessionIsolationIT {
 
     /** Opens a session as the token's principal, by hand, and returns its id. */
     private static String rawSession(URI mcp, String token) throws Exception {
-        return new McpRequests(mcp).openSession(token);
+        return new McpHttp(mcp, token).openSession();
     }
 
     private static HttpResponse<String> send(URI mcp, String token, String session, String method, String body)
             throws Exception {
-        McpRequests requests = new McpRequests(mcp);
-        return requests.send(requests.legacy(token, session, method, body));
+        McpHttp requests = new McpHttp(mcp, token);
+        return requests.send(requests.legacy(session, method, body));
     }
 }

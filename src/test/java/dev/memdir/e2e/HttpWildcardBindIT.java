@@ -1,10 +1,15 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.BearerRequests.empty;
-import static dev.memdir.e2e.BearerRequests.text;
-import static dev.memdir.e2e.BearerRequests.tool;
+import static dev.memdir.e2e.support.McpHttp.empty;
+import static dev.memdir.e2e.support.McpHttp.text;
+import static dev.memdir.e2e.support.McpHttp.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.RawHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -29,22 +34,20 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HttpWildcardBindIT {
 
-    @TempDir
-    Path temp;
-
     @Test
-    void wildcardBindWithAToken_starts_401WithoutIt_servesWithIt_anyHostButNoStrangeOrigin() throws Exception {
-        List<String> store = List.of("--root", temp.resolve("memory").toString());
-        String token = TokenServing.token(temp, store, "--user", "alice");
+    void wildcardBindWithAToken_starts_401WithoutIt_servesWithIt_anyHostButNoStrangeOrigin(@TempDir Path temp)
+            throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String token = store.token("alice");
 
-        try (ServingJar server = TokenServing.serve(temp, "0.0.0.0:0", store)) {
+        try (ServingJar server = store.serveAt(List.of(), "0.0.0.0:0")) {
             assertThat(server.base().getHost()).isEqualTo("0.0.0.0");
             URI mcp = URI.create("http://127.0.0.1:" + server.port() + "/mcp");
 
-            HttpResponse<String> anonymous = new BearerRequests(mcp, null).post("tools/list", empty());
+            HttpResponse<String> anonymous = new McpHttp(mcp, null).post("tools/list", empty());
             assertThat(anonymous.statusCode()).isEqualTo(401);
             assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
-            BearerRequests alice = new BearerRequests(mcp, token);
+            McpHttp alice = new McpHttp(mcp, token);
             assertThat(text(alice.call("tools/call", tool("create", Map.of("path", "/memories/w.md",
                     "file_text", "over every interface\n"))))).isEqualTo("File created successfully at: /memories/w.md");
             assertThat(text(alice.call("tools/call", tool("view", Map.of("path", "/memories/w.md")))))

@@ -1,10 +1,13 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.SdkClient.call;
-import static dev.memdir.e2e.SdkClient.text;
+import static dev.memdir.e2e.support.LegacySdkClient.call;
+import static dev.memdir.e2e.support.LegacySdkClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
@@ -42,7 +45,7 @@ class IndexIT {
 
     /** A budget of 10 lines and 1,000 bytes: near from 9 lines or 900 bytes, target 7 lines / 700 bytes. */
     private McpSyncClient startSmallBudget() {
-        client = SdkClient.start(JarLauncher.plain("--root", root().toString(), "--index-max-lines", "10",
+        client = LegacySdkClient.start(JarLauncher.plain("--root", root().toString(), "--index-max-lines", "10",
                 "--index-max-bytes", "1000"));
         return client;
     }
@@ -105,7 +108,7 @@ class IndexIT {
         call(client, "create", Map.of("path", INDEX, "file_text", "---\nname: index\n---\n" + lines(9)));
         call(client, "create", Map.of("path", "/memories/topic.md", "file_text", "detail"));
 
-        JsonNode status = RawSession.JSON.readTree(readResource("memdir://memory/status"));
+        JsonNode status = LineSession.JSON.readTree(readResource("memdir://memory/status"));
 
         assertThat(status.path("root").asText()).isEqualTo(root().toRealPath().toString());
         assertThat(status.path("files").asInt()).isEqualTo(2);
@@ -122,7 +125,7 @@ class IndexIT {
     void instructionsCarryTheProtocolThenTheLoadedIndex() throws Exception {
         Files.createDirectories(root());
         Files.writeString(root().resolve("MEMORY.md"), "---\ntype: index\n---\n<!-- kept out -->\n- a.md: alpha\n");
-        client = SdkClient.start(JarLauncher.plain("--root", root().toString()));
+        client = LegacySdkClient.start(JarLauncher.plain("--root", root().toString()));
 
         assertThat(client.getServerInstructions())
                 .startsWith("IMPORTANT: ALWAYS VIEW YOUR MEMORY DIRECTORY BEFORE DOING ANYTHING ELSE.")
@@ -132,7 +135,7 @@ class IndexIT {
 
     @Test
     void memoryProtocolPromptIsTheProtocolAsAUserMessage() {
-        client = SdkClient.start(JarLauncher.plain("--root", root().toString()));
+        client = LegacySdkClient.start(JarLauncher.plain("--root", root().toString()));
 
         McpSchema.GetPromptResult prompt = client.getPrompt(new McpSchema.GetPromptRequest("memory-protocol", Map.of()));
 
@@ -151,19 +154,19 @@ class IndexIT {
     @Test
     void subscribedClientHearsOfChangesMadeByAnotherProcessAndOnDisk() throws Exception {
         BlockingQueue<String> updates = new LinkedBlockingQueue<>();
-        client = SdkClient.start(JarLauncher.plain("--root", root().toString()),
+        client = LegacySdkClient.start(JarLauncher.plain("--root", root().toString()),
                 contents -> contents.forEach(c -> updates.add(((McpSchema.TextResourceContents) c).text())));
         client.subscribeResource(new McpSchema.SubscribeRequest("memdir://memory/index"));
 
-        try (RawSession second = RawSession.start(root(), temp.resolve("second.log"))) {
+        try (LineSession second = LineSession.start(root(), temp.resolve("second.log"))) {
             second.initialize();
-            second.send(RawSession.toolCall(1, "create", Map.of("path", INDEX, "file_text", "- from the second process\n")));
-            assertThat(second.read().path("result").path("isError").asBoolean()).isFalse();
+            second.send(LineSession.toolCall(1, "create", Map.of("path", INDEX, "file_text", "- from the second process\n")));
+            assertThat(second.next().path("result").path("isError").asBoolean()).isFalse();
         }
-        assertThat(Updates.await(updates, "from the second process")).isTrue();
+        assertThat(LegacySdkClient.awaitUpdate(updates, "from the second process")).isTrue();
 
         Files.writeString(root().resolve("MEMORY.md"), "- edited on disk\n");
-        assertThat(Updates.await(updates, "edited on disk")).isTrue();
+        assertThat(LegacySdkClient.awaitUpdate(updates, "edited on disk")).isTrue();
     }
 
     private String readResource(String uri) {

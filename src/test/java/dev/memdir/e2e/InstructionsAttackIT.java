@@ -1,14 +1,18 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.BearerRequests.empty;
-import static dev.memdir.e2e.BearerRequests.params;
-import static dev.memdir.e2e.BearerRequests.text;
-import static dev.memdir.e2e.BearerRequests.tool;
+import static dev.memdir.e2e.support.McpHttp.empty;
+import static dev.memdir.e2e.support.McpHttp.params;
+import static dev.memdir.e2e.support.McpHttp.text;
+import static dev.memdir.e2e.support.McpHttp.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,14 +75,14 @@ class InstructionsAttackIT {
         Path root = base.resolve("memory");
         Path project = projectKind.equals("/") ? Path.of("/") : base;
         hostFiles(base);
-        List<String> store = TokenServing.store(storeKind, base);
-        String aliceToken = TokenServing.token(base, store, "--user", "alice");
-        String bobToken = TokenServing.token(base, store, "--user", "bob");
+        TokenStore store = TokenStore.fresh(storeKind, base);
+        String aliceToken = store.token("alice");
+        String bobToken = store.token("bob");
         List<String> tokenHashes = storeKind.equals("directory") ? tokenHashes(root) : List.of();
 
         try (ServingJar server = serve(base, project, store)) {
-            BearerRequests alice = new BearerRequests(server.mcp(), aliceToken);
-            BearerRequests bob = new BearerRequests(server.mcp(), bobToken);
+            McpHttp alice = new McpHttp(server.mcp(), aliceToken);
+            McpHttp bob = new McpHttp(server.mcp(), bobToken);
             create(bob, "/memories/b.md", BOB_SECRET + "\n");
             List<String> imports = List.of("notes/inner.md", "/memories/notes/absolute.md", "../bob/b.md",
                     "../../user/bob/b.md", "/memories/../bob/b.md",
@@ -205,16 +209,16 @@ class InstructionsAttackIT {
         return hashes;
     }
 
-    private static ServingJar serve(Path base, Path project, List<String> store) throws Exception {
+    private static ServingJar serve(Path base, Path project, TokenStore store) throws Exception {
         List<String> args = new ArrayList<>(List.of("serve", "--http", "127.0.0.1:0", "--project", project.toString(),
                 "--managed-dir", base.resolve("managed").toString(), "--claude-config-dir",
                 base.resolve("home/.claude").toString(), "--rate", "100000"));
-        args.addAll(store);
+        args.addAll(store.storeOptions());
         return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
                 .env("MEMDIR_USER_HOME", base.resolve("home").toString()), base);
     }
 
-    private static void create(BearerRequests principal, String path, String text) throws Exception {
+    private static void create(McpHttp principal, String path, String text) throws Exception {
         assertThat(text(principal.call("tools/call", tool("create", Map.of("path", path, "file_text", text)))))
                 .contains("created");
     }

@@ -3,6 +3,9 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -102,7 +105,7 @@ class InstructionsIT {
                         + "Contents of " + project.resolve("docs/style.md") + " (imported by "
                         + project.resolve("CLAUDE.md") + "):\n\nFour-space indents.");
 
-        JsonNode report = RawSession.JSON.readTree(read("memdir://instructions/report"));
+        JsonNode report = LineSession.JSON.readTree(read("memdir://instructions/report"));
         assertThat(report.path("project").asText()).isEqualTo(project.toString());
         JsonNode rule = find(report, project.resolve(".claude/rules/api.md"));
         assertThat(rule.path("scope").asText()).isEqualTo("rule");
@@ -149,7 +152,7 @@ class InstructionsIT {
         client.removeRoot(project.toUri().toString());
         client.rootsListChangedNotification();
 
-        assertThat(Updates.await(updates, "Other project.")).isTrue();
+        assertThat(LegacySdkClient.awaitUpdate(updates, "Other project.")).isTrue();
         assertThat(read("memdir://instructions")).contains("Other project.").doesNotContain("# App");
     }
 
@@ -162,7 +165,7 @@ class InstructionsIT {
 
         write(base.resolve("work/CLAUDE.md"), "A new workspace rule.\n");
 
-        assertThat(Updates.await(updates, "A new workspace rule.")).isTrue();
+        assertThat(LegacySdkClient.awaitUpdate(updates, "A new workspace rule.")).isTrue();
     }
 
     private static JsonNode find(JsonNode report, Path path) {

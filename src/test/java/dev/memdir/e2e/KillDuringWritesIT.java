@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.TortureSeed;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LineSession;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,7 +49,7 @@ class KillDuringWritesIT {
     @TempDir
     Path temp;
 
-    private PipelinedSession current;
+    private LineSession current;
 
     @AfterEach
     void stopTheServerStarted() {
@@ -69,7 +71,7 @@ class KillDuringWritesIT {
         }
 
         Figures figures = new Figures();
-        PipelinedSession session = startAndCheckClean(root, state, 0, seed);
+        LineSession session = startAndCheckClean(root, state, 0, seed);
         for (int kill = 1; kill <= KILLS; kill++) {
             String where = "kill #" + kill + " (seed " + seed + ")";
             List<Op> ops = burst(kill, state, random);
@@ -99,11 +101,11 @@ class KillDuringWritesIT {
      * Starts a server on the root and checks that once it answers initialize no temp file is left anywhere,
      * that it changed no file, and that {@code view /memories} lists exactly the files and no hidden entry.
      */
-    private PipelinedSession startAndCheckClean(Path root, Map<String, String> state, int kill,
+    private LineSession startAndCheckClean(Path root, Map<String, String> state, int kill,
             long seed) throws Exception {
         String where = "start after kill #" + kill + " (seed " + seed + ")";
-        current = PipelinedSession.start(JarLauncher.recommended("--root", root.toString()), temp.resolve("servers.log"));
-        current.initialize(Duration.ofSeconds(60));
+        current = LineSession.start(JarLauncher.recommended("--root", root.toString()), temp.resolve("servers.log"));
+        current.initialize();
 
         Disk disk = Disk.read(root);
         assertThat(disk.temps()).as("%s: temp files the start should have removed", where).isEmpty();
@@ -337,12 +339,12 @@ class KillDuringWritesIT {
     /** Sends a burst in order without waiting for answers, until done or the pipe breaks under the kill. */
     private static final class Sender extends Thread {
 
-        private final PipelinedSession session;
+        private final LineSession session;
         private final List<Op> ops;
         private final List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
         private volatile int attempted;
 
-        Sender(PipelinedSession session, List<Op> ops) {
+        Sender(LineSession session, List<Op> ops) {
             super("burst-sender");
             this.session = session;
             this.ops = ops;

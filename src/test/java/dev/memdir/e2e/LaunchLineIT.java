@@ -3,6 +3,9 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.LineSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -89,8 +92,8 @@ class LaunchLineIT {
         command.addAll(List.of("--root", root.toString()));
         Path stderr = temp.resolve("server-" + root.getFileName() + ".log");
         JsonNode view;
-        try (PipelinedSession session = PipelinedSession.start(JarLauncher.of(command), stderr)) {
-            session.initialize(TIMEOUT);
+        try (LineSession session = LineSession.start(JarLauncher.of(command), stderr)) {
+            session.initialize();
             view = session.call("view", Map.of("path", "/memories")).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             assertThat(session.closeAndWait(TIMEOUT)).isZero();
             assertThat(session.notJson()).isEmpty();

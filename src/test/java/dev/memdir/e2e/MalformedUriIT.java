@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.e2e.support.LineSession;
+import dev.memdir.e2e.support.ModernRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,16 +28,16 @@ class MalformedUriIT {
 
     @Test
     void aMalformedPercentEncodingIsInvalidParams_onBothRevisions() throws Exception {
-        try (WireSession legacy = WireSession.startLegacy(temp)) {
+        try (LineSession legacy = LineSession.startLegacy(temp)) {
             for (int i = 0; i < URIS.size(); i++) {
-                ObjectNode read = RawSession.JSON.createObjectNode().put("jsonrpc", "2.0").put("id", i)
+                ObjectNode read = LineSession.JSON.createObjectNode().put("jsonrpc", "2.0").put("id", i)
                         .put("method", "resources/read");
                 read.putObject("params").put("uri", URIS.get(i));
                 legacy.send(read.toString());
                 assertInvalid(legacy.response(i), URIS.get(i));
             }
         }
-        try (WireSession modern = WireSession.start(temp)) {
+        try (LineSession modern = LineSession.startIn(temp)) {
             for (int i = 0; i < URIS.size(); i++) {
                 modern.send(ModernRequest.read(i, URIS.get(i)));
                 assertInvalid(modern.response(i), URIS.get(i));

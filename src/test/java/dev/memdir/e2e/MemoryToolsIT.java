@@ -1,10 +1,12 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.SdkClient.call;
-import static dev.memdir.e2e.SdkClient.text;
+import static dev.memdir.e2e.support.LegacySdkClient.call;
+import static dev.memdir.e2e.support.LegacySdkClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -33,7 +35,7 @@ class MemoryToolsIT {
     @BeforeEach
     void start() {
         root = temp.resolve("memory");
-        client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
+        client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString()));
     }
 
     @AfterEach

@@ -1,10 +1,20 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
+import static dev.memdir.e2e.support.MemdirUris.INSTRUCTIONS;
+import static dev.memdir.e2e.support.MemdirUris.REPORT;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
+import dev.memdir.e2e.support.McpCalls;
+import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.ReplyRecorder;
 import io.modelcontextprotocol.modern.McpException;
 import io.modelcontextprotocol.modern.McpSchema;
 import java.nio.file.Files;
@@ -25,10 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ModernClientIT {
 
-    private static final String INDEX = "memdir://memory/index";
-    private static final String STATUS = "memdir://memory/status";
-    private static final String INSTRUCTIONS = "memdir://instructions";
-    private static final String REPORT = "memdir://instructions/report";
     private static final String HISTORY_TEMPLATE = "memdir://memory/history/{+path}";
     private static final String SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
@@ -64,9 +70,9 @@ class ModernClientIT {
 
     /** A 2025-11-25 session on the same memory, for what the answers over 2026-07-28 must equal. */
     private <T> T legacy(Function<McpCalls, T> question) throws Exception {
-        io.modelcontextprotocol.client.McpSyncClient client = SdkClient.start(launcher());
+        io.modelcontextprotocol.client.McpSyncClient client = LegacySdkClient.start(launcher());
         try {
-            return question.apply(new LegacyCalls(client));
+            return question.apply(LegacySdkClient.calls(client));
         } finally {
             client.closeGracefully();
         }
@@ -163,7 +169,7 @@ class ModernClientIT {
         assertThat(texts).map(ScriptedSession::withoutTimesAndHashes).containsExactlyElementsOf(
                 legacy(calls -> uris.stream().map(calls::read).map(ScriptedSession::withoutTimesAndHashes).toList()));
         assertThat(texts.get(0)).startsWith("- people.md: who runs what\n");
-        assertThat(RawSession.JSON.readTree(texts.get(1)).path("files").asInt()).isEqualTo(3);
+        assertThat(LineSession.JSON.readTree(texts.get(1)).path("files").asInt()).isEqualTo(3);
         assertThat(texts.get(2)).contains("# App\nUse four-space indents.");
         assertThat(modern.wire().results("resources/read")).hasSize(uris.size())
                 .allSatisfy(result -> assertThat(result).containsKeys("ttlMs", "cacheScope"));
@@ -186,12 +192,12 @@ class ModernClientIT {
         McpSchema.ReadResourceResult history = modern.client().resource("memdir://memory/history/plan.md").read();
         McpSchema.ReadResourceResult recall = modern.client().resource("memdir://memory/recall?q=backups").read();
 
-        JsonNode versions = RawSession.JSON.readTree(ModernSdkClient.text(history));
+        JsonNode versions = LineSession.JSON.readTree(ModernSdkClient.text(history));
         assertThat(versions.path("path").asText()).isEqualTo("/memories/plan.md");
         assertThat(versions.path("versions").findValuesAsText("version")).containsExactly("1");
         assertThat(versions.path("versions").findValuesAsText("session")).containsExactly("s-1");
         assertThat(versions.path("versions").get(0).path("size").asInt()).isEqualTo("step one\n".length());
-        JsonNode matches = RawSession.JSON.readTree(ModernSdkClient.text(recall));
+        JsonNode matches = LineSession.JSON.readTree(ModernSdkClient.text(recall));
         assertThat(matches.path("query").asText()).isEqualTo("backups");
         assertThat(matches.path("matches").get(0).path("path").asText()).isEqualTo("/memories/people.md");
         for (McpSchema.ReadResourceResult read : List.of(history, recall)) {

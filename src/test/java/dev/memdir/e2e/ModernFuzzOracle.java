@@ -1,11 +1,13 @@
 package dev.memdir.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.FuzzStdout.Received;
 import dev.memdir.e2e.ModernFuzzScript.Expect;
 import dev.memdir.e2e.ModernFuzzScript.Kind;
 import dev.memdir.e2e.ModernFuzzScript.Line;
 import dev.memdir.e2e.ModernFuzzScript.Revision;
-import dev.memdir.e2e.ProtocolFuzzIT.Received;
+import dev.memdir.e2e.support.LineSession;
+import dev.memdir.e2e.support.ModernRequest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -149,7 +151,7 @@ final class ModernFuzzOracle {
     private void checkUnsupportedVersion(Line line, JsonNode data) {
         String requested;
         try {
-            requested = RawSession.JSON.readTree(line.bytes()).path("params").path("_meta")
+            requested = LineSession.JSON.readTree(line.bytes()).path("params").path("_meta")
                     .path(ModernRequest.PROTOCOL_VERSION).asText();
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
@@ -192,7 +194,7 @@ final class ModernFuzzOracle {
                 continue;
             }
             tagged++;
-            String key = ProtocolFuzzIT.Oracle.key(subscription);
+            String key = Fuzzing.key(subscription);
             Line listen = listens.get(key);
             if (listen == null) {
                 violations.add("a message tagged with " + key + ", which no open listen has: "
@@ -237,7 +239,7 @@ final class ModernFuzzOracle {
                 JsonNode result = finals.get(0).node().path("result");
                 JsonNode tag = result.path("_meta").get(ModernRequest.SUBSCRIPTION_ID);
                 if (!"complete".equals(result.path("resultType").asText()) || tag == null
-                        || !key.equals(ProtocolFuzzIT.Oracle.key(tag))) {
+                        || !key.equals(Fuzzing.key(tag))) {
                     violations.add("a listen's final result without resultType complete and its subscriptionId, "
                             + listen.preview() + ": " + Received.preview(finals.get(0).node()));
                 }

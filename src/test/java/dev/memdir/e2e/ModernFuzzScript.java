@@ -3,6 +3,8 @@ package dev.memdir.e2e;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.e2e.support.LineSession;
+import dev.memdir.e2e.support.ModernRequest;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -93,7 +95,7 @@ final class ModernFuzzScript {
     record Line(byte[] bytes, Expect expect, String kind) {
 
         String preview() {
-            return kind + ": " + ProtocolFuzzIT.previewBytes(bytes);
+            return kind + ": " + Fuzzing.previewBytes(bytes);
         }
     }
 
@@ -133,14 +135,14 @@ final class ModernFuzzScript {
 
     private void initialize() {
         JsonNode id = id("init");
-        ObjectNode params = ProtocolFuzzIT.obj("protocolVersion", "2025-11-25", "capabilities", NODES.objectNode(),
-                "clientInfo", ProtocolFuzzIT.obj("name", "modern-fuzz", "version", "1"));
+        ObjectNode params = Fuzzing.obj("protocolVersion", "2025-11-25", "capabilities", NODES.objectNode(),
+                "clientInfo", Fuzzing.obj("name", "modern-fuzz", "version", "1"));
         if (random.nextBoolean()) {
             // initialize is 2025-11-25's even when its _meta names 2026-07-28
             params.set("_meta", ModernRequest.of(0, "x").node().path("params").path("_meta"));
         }
-        add(ProtocolFuzzIT.request(id, "initialize", params), Expect.result(key(id), Revision.LEGACY), "initialize");
-        add(ProtocolFuzzIT.obj("jsonrpc", "2.0", "method", "notifications/initialized"), Expect.none(), "initialized");
+        add(Fuzzing.request(id, "initialize", params), Expect.result(key(id), Revision.LEGACY), "initialize");
+        add(Fuzzing.obj("jsonrpc", "2.0", "method", "notifications/initialized"), Expect.none(), "initialized");
         initialized = true;
     }
 
@@ -218,7 +220,7 @@ final class ModernFuzzScript {
             expect = expect.logging(chosen);
         } else if (level == 3) {
             request.meta(ModernRequest.LOG_LEVEL, pick(List.of(NODES.textNode("verbose"), NODES.textNode("trace"),
-                    NODES.textNode(""), NODES.numberNode(3), ProtocolFuzzIT.obj("level", "debug"))));
+                    NODES.textNode(""), NODES.numberNode(3), Fuzzing.obj("level", "debug"))));
             expect = Expect.error(key, INVALID_PARAMS);
         }
         add(request.node(), expect, "modern");
@@ -254,7 +256,7 @@ final class ModernFuzzScript {
             case 1 -> {
                 request.meta(ModernRequest.PROTOCOL_VERSION, pick(List.of(NODES.numberNode(20260728),
                         NODES.textNode(""), NODES.textNode("  "), NODES.nullNode(), NODES.arrayNode().add("2026-07-28"),
-                        ProtocolFuzzIT.obj("v", "2026-07-28"), NODES.booleanNode(false))));
+                        Fuzzing.obj("v", "2026-07-28"), NODES.booleanNode(false))));
                 add(request.node(), Expect.error(key, INVALID_PARAMS), "protocolVersion not a version");
             }
             case 2 -> {
@@ -360,7 +362,7 @@ final class ModernFuzzScript {
                     uris.add(INDEX);
                 }
                 ObjectNode filter = NODES.objectNode();
-                filter.set("resourceSubscriptions", RawSession.JSON.valueToTree(uris));
+                filter.set("resourceSubscriptions", LineSession.JSON.valueToTree(uris));
                 if (random.nextInt(4) == 0) {
                     filter.put("toolsListChanged", true);
                 }
@@ -381,21 +383,21 @@ final class ModernFuzzScript {
     }
 
     private void cancel() {
-        ObjectNode notification = ProtocolFuzzIT.obj("jsonrpc", "2.0", "method", "notifications/cancelled");
+        ObjectNode notification = Fuzzing.obj("jsonrpc", "2.0", "method", "notifications/cancelled");
         if (!openListens.isEmpty() && random.nextInt(3) > 0) {
             String key = pick(new ArrayList<>(openListens.keySet()));
-            notification.set("params", ProtocolFuzzIT.obj("requestId", openListens.remove(key), "reason", "fuzz"));
+            notification.set("params", Fuzzing.obj("requestId", openListens.remove(key), "reason", "fuzz"));
             lines.add(new Line(bytes(notification), new Expect(Kind.CANCEL_LISTEN, key, Set.of(), false,
                     Revision.EITHER, false, null, List.of()), "cancel a listen"));
             return;
         }
         long n = ++sequence;
         switch (random.nextInt(6)) {
-            case 0 -> notification.set("params", ProtocolFuzzIT.obj("requestId", "never-sent-" + n));
-            case 1 -> notification.set("params", ProtocolFuzzIT.obj("requestId", 9_000_000_000L + n));
-            case 2 -> notification.set("params", ProtocolFuzzIT.obj("reason", "no id"));
-            case 3 -> notification.set("params", ProtocolFuzzIT.obj("requestId", ProtocolFuzzIT.obj("id", n)));
-            case 4 -> notification.set("params", ProtocolFuzzIT.obj("requestId", NODES.nullNode()));
+            case 0 -> notification.set("params", Fuzzing.obj("requestId", "never-sent-" + n));
+            case 1 -> notification.set("params", Fuzzing.obj("requestId", 9_000_000_000L + n));
+            case 2 -> notification.set("params", Fuzzing.obj("reason", "no id"));
+            case 3 -> notification.set("params", Fuzzing.obj("requestId", Fuzzing.obj("id", n)));
+            case 4 -> notification.set("params", Fuzzing.obj("requestId", NODES.nullNode()));
             default -> { }
         }
         add(notification, Expect.none(), "cancel of an unknown id");
@@ -408,12 +410,12 @@ final class ModernFuzzScript {
         String key = key(id);
         int which = random.nextInt(6);
         ObjectNode request = switch (which) {
-            case 0 -> ProtocolFuzzIT.request(id, "tools/list", null);
-            case 1 -> ProtocolFuzzIT.toolCall(id, "view", ProtocolFuzzIT.obj("path", "/memories/a.md"));
-            case 2 -> ProtocolFuzzIT.request(id, "resources/read", ProtocolFuzzIT.obj("uri", "memdir://no/such"));
-            case 3 -> ProtocolFuzzIT.request(id, "resources/read", ProtocolFuzzIT.obj("uri", INDEX));
-            case 4 -> ProtocolFuzzIT.request(id, "ping", null);
-            default -> ProtocolFuzzIT.request(id, "no/such/legacy", null);
+            case 0 -> Fuzzing.request(id, "tools/list", null);
+            case 1 -> Fuzzing.toolCall(id, "view", Fuzzing.obj("path", "/memories/a.md"));
+            case 2 -> Fuzzing.request(id, "resources/read", Fuzzing.obj("uri", "memdir://no/such"));
+            case 3 -> Fuzzing.request(id, "resources/read", Fuzzing.obj("uri", INDEX));
+            case 4 -> Fuzzing.request(id, "ping", null);
+            default -> Fuzzing.request(id, "no/such/legacy", null);
         };
         Expect expect;
         if (which == 4) {
@@ -434,10 +436,10 @@ final class ModernFuzzScript {
     /** Inserts a line at the top of MEMORY.md, which always succeeds and changes the index. */
     private void writeIndex() {
         JsonNode id = id("w");
-        ObjectNode arguments = ProtocolFuzzIT.obj("path", "/memories/MEMORY.md", "insert_line", 0, "insert_text",
+        ObjectNode arguments = Fuzzing.obj("path", "/memories/MEMORY.md", "insert_line", 0, "insert_text",
                 "- note " + sequence + "\n");
         if (initialized && random.nextBoolean()) {
-            add(ProtocolFuzzIT.toolCall(id, "insert", arguments), Expect.result(key(id), Revision.LEGACY).asTool(),
+            add(Fuzzing.toolCall(id, "insert", arguments), Expect.result(key(id), Revision.LEGACY).asTool(),
                     WRITE_INDEX);
             return;
         }
@@ -470,7 +472,7 @@ final class ModernFuzzScript {
     }
 
     private void notification() {
-        ObjectNode notification = ProtocolFuzzIT.obj("jsonrpc", "2.0", "method",
+        ObjectNode notification = Fuzzing.obj("jsonrpc", "2.0", "method",
                 pick(List.of("notifications/progress", "notifications/whatever", "notifications/message")));
         if (random.nextBoolean()) {
             notification.set("params", ModernRequest.of(0, "x").node().get("params"));
@@ -487,7 +489,7 @@ final class ModernFuzzScript {
     }
 
     private static String key(JsonNode id) {
-        return ProtocolFuzzIT.Oracle.key(id);
+        return Fuzzing.key(id);
     }
 
     private void add(JsonNode node, Expect expect, String kind) {
@@ -495,7 +497,7 @@ final class ModernFuzzScript {
     }
 
     private static byte[] bytes(JsonNode node) {
-        return ProtocolFuzzIT.Generated.serialise(node, true);
+        return Fuzzing.serialise(node, true);
     }
 
     private <T> T pick(List<T> choices) {

@@ -3,9 +3,10 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.memdir.e2e.FuzzStdout.Received;
 import dev.memdir.e2e.ModernFuzzScript.Line;
 import dev.memdir.e2e.ModernFuzzScript.Start;
-import dev.memdir.e2e.ProtocolFuzzIT.Received;
+import dev.memdir.e2e.support.JarLauncher;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The nothing-lost fuzz of {@link ProtocolFuzzIT} for MCP 2026-07-28: one real jar, generated lines pipelined
+ * The nothing-lost fuzz of {@link LegacyProtocolFuzzIT} for MCP 2026-07-28: one real jar, generated lines pipelined
  * (one thread writes, another reads), 2026-07-28 requests good and malformed mixed with 2025-11-25 ones, listens
  * opened and cancelled, and {@link ModernFuzzOracle} checking every line that came back. Run once starting with
  * {@code server/discover} (an initialize comes a third of the way in) and once starting with {@code initialize}.
@@ -80,7 +81,7 @@ class ModernProtocolFuzzIT {
         try {
             OutputStream stdin = new BufferedOutputStream(process.getOutputStream(), 1 << 16);
             List<String> violations = Collections.synchronizedList(new ArrayList<>());
-            FuzzStdout stdout = new FuzzStdout(new ProtocolFuzzIT.LineSource(process.getInputStream()), finalKey,
+            FuzzStdout stdout = new FuzzStdout(new FuzzStdout.LineSource(process.getInputStream()), finalKey,
                     violations, "modern-fuzz-reader");
             List<Received> received = stdout.received();
             AtomicReference<Throwable> writerFailure = new AtomicReference<>();
@@ -99,7 +100,7 @@ class ModernProtocolFuzzIT {
             writer.start();
 
             writer.join(TimeUnit.SECONDS.toMillis(120));
-            String log = ProtocolFuzzIT.tail(stderr);
+            String log = Fuzzing.tail(stderr);
             assertThat(writer.isAlive()).as(tag + "the writer is stuck: memdir stopped reading" + log).isFalse();
             assertThat(writerFailure.get()).as(tag + "writing to memdir failed" + log).isNull();
             if (!closeAtOnce) {
@@ -112,8 +113,8 @@ class ModernProtocolFuzzIT {
 
             stdin.close();
             assertThat(process.waitFor(60, TimeUnit.SECONDS)).as(tag + "memdir did not exit after stdin closed"
-                    + ProtocolFuzzIT.tail(stderr)).isTrue();
-            assertThat(process.exitValue()).as(tag + "exit code" + ProtocolFuzzIT.tail(stderr)).isZero();
+                    + Fuzzing.tail(stderr)).isTrue();
+            assertThat(process.exitValue()).as(tag + "exit code" + Fuzzing.tail(stderr)).isZero();
             assertThat(stdout.awaitEnd(10)).as(tag + "stdout did not end").isTrue();
 
             ModernFuzzOracle oracle = new ModernFuzzOracle(script, received, violations, !closeAtOnce);
@@ -125,7 +126,7 @@ class ModernProtocolFuzzIT {
             if (!violations.isEmpty()) {
                 fail(tag + violations.size() + " violation(s); the first ones:\n"
                         + String.join("\n", violations.subList(0, Math.min(40, violations.size())))
-                        + ProtocolFuzzIT.tail(stderr));
+                        + Fuzzing.tail(stderr));
             }
         } finally {
             process.destroyForcibly();

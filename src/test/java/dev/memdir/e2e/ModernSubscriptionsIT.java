@@ -1,7 +1,17 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
+import static dev.memdir.e2e.support.MemdirUris.INSTRUCTIONS;
+import static dev.memdir.e2e.support.MemdirUris.REPORT;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.OnEveryStore;
+import dev.memdir.e2e.support.ReplyRecorder;
+import dev.memdir.e2e.support.SubscriptionEvents;
 import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
@@ -15,8 +25,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * subscriptions/listen through the real jar and the SDK's 2026-07-28 client: the acknowledgment names what memdir
@@ -25,10 +33,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ModernSubscriptionsIT {
 
-    private static final String INDEX = "memdir://memory/index";
-    private static final String STATUS = "memdir://memory/status";
-    private static final String INSTRUCTIONS = "memdir://instructions";
-    private static final String REPORT = "memdir://instructions/report";
     private static final String HISTORY_A = "memdir://memory/history/notes/a.md";
     private static final String HISTORY_B = "memdir://memory/history/notes/b.md";
     private static final String HISTORY_SHARED = "memdir://memory/history/shared.md";
@@ -41,7 +45,7 @@ class ModernSubscriptionsIT {
     private List<String> memory(String store) throws Exception {
         return switch (store) {
             case "directory" -> List.of("--root", temp.resolve("memory").toString());
-            case "postgresql" -> List.of("--store", LocalPostgres.shared().freshStoreUrl(), "--namespace", "team");
+            case "postgres" -> List.of("--store", LocalPostgres.shared().freshStoreUrl(), "--namespace", "team");
             default -> throw new IllegalArgumentException(store);
         };
     }
@@ -67,8 +71,7 @@ class ModernSubscriptionsIT {
                 .isEqualTo("File created successfully at: " + path);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"directory", "postgresql"})
+    @OnEveryStore
     void writesThroughTheSameProcessAreHeardOnTheStreamsListeningToTheirUrisOnly(String store) throws Exception {
         try (ModernSdkClient client = ModernSdkClient.start(launcher(memory(store)))) {
             SubscriptionEvents first = new SubscriptionEvents();
@@ -144,8 +147,7 @@ class ModernSubscriptionsIT {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"directory", "postgresql"})
+    @OnEveryStore
     void aWriteThroughASecondProcessOnTheSameMemoryReachesTheListenStream(String store) throws Exception {
         List<String> memory = memory(store);
         try (ModernSdkClient listener = ModernSdkClient.start(launcher(memory));
@@ -170,14 +172,13 @@ class ModernSubscriptionsIT {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"directory", "postgresql"})
+    @OnEveryStore
     void aLegacyAndAModernClientHearEachOthersWrites(String store) throws Exception {
         List<String> memory = memory(store);
         BlockingQueue<String> legacyUpdates = new LinkedBlockingQueue<>();
-        io.modelcontextprotocol.client.McpSyncClient legacy = SdkClient.start(launcher(memory), contents -> contents
-                .forEach(c -> legacyUpdates.add(((io.modelcontextprotocol.spec.McpSchema.TextResourceContents) c)
-                        .text())));
+        io.modelcontextprotocol.client.McpSyncClient legacy = LegacySdkClient.start(launcher(memory),
+                contents -> contents.forEach(c -> legacyUpdates.add(
+                        ((io.modelcontextprotocol.spec.McpSchema.TextResourceContents) c).text())));
         try (ModernSdkClient modern = ModernSdkClient.start(launcher(memory))) {
             legacy.subscribeResource(new io.modelcontextprotocol.spec.McpSchema.SubscribeRequest(INDEX));
             SubscriptionEvents events = new SubscriptionEvents();
@@ -185,7 +186,7 @@ class ModernSubscriptionsIT {
                 events.awaitSubscribed();
 
                 int before = events.mark();
-                SdkClient.call(legacy, "create", Map.of("path", "/memories/MEMORY.md",
+                LegacySdkClient.call(legacy, "create", Map.of("path", "/memories/MEMORY.md",
                         "file_text", "- written over 2025-11-25\n"));
                 events.awaitUpdate(before, INDEX);
                 assertThat(modern.read(INDEX)).isEqualTo("- written over 2025-11-25\n");
@@ -193,7 +194,7 @@ class ModernSubscriptionsIT {
                 assertThat(ModernSdkClient.text(modern.call("str_replace", Map.of("path", "/memories/MEMORY.md",
                         "old_str", "2025-11-25", "new_str", "2026-07-28"))))
                         .startsWith("The memory file has been edited.");
-                assertThat(Updates.await(legacyUpdates, "- written over 2026-07-28")).isTrue();
+                assertThat(LegacySdkClient.awaitUpdate(legacyUpdates, "- written over 2026-07-28")).isTrue();
             }
         } finally {
             legacy.closeGracefully();

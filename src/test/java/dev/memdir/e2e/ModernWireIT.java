@@ -1,8 +1,12 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.LineSession;
+import dev.memdir.e2e.support.ModernRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,8 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ModernWireIT {
 
-    private static final String INDEX = "memdir://memory/index";
-    private static final String STATUS = "memdir://memory/status";
     private static final List<String> LEVELS = List.of("debug", "info", "notice", "warning", "error", "critical",
             "alert", "emergency");
 
@@ -34,7 +36,7 @@ class ModernWireIT {
         Files.createDirectories(temp.resolve("memory"));
         Files.writeString(temp.resolve("memory/MEMORY.md"), "- [plan](plan.md): the plan\n");
         JsonNode discover;
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.of("d", "server/discover").line());
             discover = session.response("d");
             assertThat(session.notJson()).isEmpty();
@@ -52,7 +54,7 @@ class ModernWireIT {
         assertCacheHints(result, null);
 
         JsonNode initialize;
-        try (WireSession legacy = WireSession.start(temp)) {
+        try (LineSession legacy = LineSession.startIn(temp)) {
             initialize = legacy.initialize();
         }
         assertThat(result.path("instructions").asText()).contains("the plan")
@@ -61,28 +63,16 @@ class ModernWireIT {
 
     @Test
     void aFirstMessageWithoutTheModernMetaGetsTheDocumentedError() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
-            // server/discover is modern by its name; without _meta the SDK refuses it as invalid params.
-            session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{}}");
-            JsonNode noMeta = session.response(1);
-            assertThat(noMeta.path("error").path("code").asInt()).as(noMeta.toString()).isEqualTo(-32602);
-            assertThat(noMeta.path("error").path("message").asText()).contains("_meta");
-        }
-        try (WireSession session = WireSession.start(temp)) {
-            // _meta without a protocol version is no modern request, and no legacy session was started.
-            session.send(ModernRequest.of(2, "tools/list").meta(ModernRequest.PROTOCOL_VERSION, null).line());
-            JsonNode legacy = session.response(2);
-            assertThat(legacy.path("error").path("code").asInt()).as(legacy.toString()).isEqualTo(-32600);
-            assertThat(legacy.path("error").path("message").asText()).contains("not initialized");
-        }
-        try (WireSession session = WireSession.start(temp)) {
-            // A version that is no string still makes the request a 2026-07-28 one, which the SDK refuses.
-            session.send(ModernRequest.of(5, "tools/list").meta(ModernRequest.PROTOCOL_VERSION, 20260728).line());
-            JsonNode number = session.response(5);
-            assertThat(number.path("error").path("code").asInt()).as(number.toString()).isEqualTo(-32602);
-            assertThat(number.path("error").path("message").asText()).contains("protocolVersion");
-        }
-        try (WireSession session = WireSession.start(temp)) {
+        // server/discover is modern by its name; without _meta the SDK refuses it as invalid params.
+        assertFirstRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{}}", 1,
+                -32602, "_meta");
+        // _meta without a protocol version is no modern request, and no legacy session was started.
+        assertFirstRefused(ModernRequest.of(2, "tools/list").meta(ModernRequest.PROTOCOL_VERSION, null).line(), 2,
+                -32600, "not initialized");
+        // A version that is no string still makes the request a 2026-07-28 one, which the SDK refuses.
+        assertFirstRefused(ModernRequest.of(5, "tools/list").meta(ModernRequest.PROTOCOL_VERSION, 20260728).line(), 5,
+                -32602, "protocolVersion");
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.of(3, "tools/list").meta(ModernRequest.CLIENT_CAPABILITIES, null).line());
             JsonNode noCapabilities = session.response(3);
             assertThat(noCapabilities.path("error").path("code").asInt()).as(noCapabilities.toString())
@@ -94,9 +84,19 @@ class ModernWireIT {
         }
     }
 
+    /** The first message of a fresh session, {@code line}, is refused with {@code code} and a message naming it. */
+    private void assertFirstRefused(String line, Object id, int code, String inMessage) throws Exception {
+        try (LineSession session = LineSession.startIn(temp)) {
+            session.send(line);
+            JsonNode refused = session.response(id);
+            assertThat(refused.path("error").path("code").asInt()).as(refused.toString()).isEqualTo(code);
+            assertThat(refused.path("error").path("message").asText()).contains(inMessage);
+        }
+    }
+
     @Test
     void anUnsupportedVersionIsRefusedNamingTheSupportedOnes() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.of("v", "tools/list").meta(ModernRequest.PROTOCOL_VERSION, "2099-01-01").line());
             JsonNode refused = session.response("v");
             assertThat(refused.path("error").path("code").asInt()).as(refused.toString()).isEqualTo(-32022);
@@ -112,11 +112,11 @@ class ModernWireIT {
     @Test
     void toolsComeInTheLegacyOrderWithTheLegacySchemasAndEveryResultIsTagged() throws Exception {
         JsonNode legacyTools;
-        try (WireSession legacy = WireSession.startLegacy(temp)) {
+        try (LineSession legacy = LineSession.startLegacy(temp)) {
             legacy.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
             legacyTools = legacy.response(1).path("result").path("tools");
         }
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.of(1, "tools/list").line());
             JsonNode modern = session.response(1);
             assertComplete(modern);
@@ -156,7 +156,7 @@ class ModernWireIT {
 
     @Test
     void listsArePublicAndLongLivedReadsOfPrivateStateAreShort() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.toolCall("c", "create", Map.of("path", "/memories/h.md", "file_text", "a\n")));
             session.response("c");
             session.send(ModernRequest.toolCall("e", "str_replace", Map.of("path", "/memories/h.md", "old_str", "a",
@@ -188,12 +188,12 @@ class ModernWireIT {
 
     @Test
     void anUnknownResourceIsInvalidParamsOnTheNewRevisionAndNotFoundOnTheOld() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.read(1, "memdir://no/such"));
             JsonNode modern = session.response(1);
             assertThat(modern.path("error").path("code").asInt()).as(modern.toString()).isEqualTo(-32602);
         }
-        try (WireSession legacy = WireSession.startLegacy(temp)) {
+        try (LineSession legacy = LineSession.startLegacy(temp)) {
             legacy.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":"
                     + "\"memdir://no/such\"}}");
             JsonNode old = legacy.response(1);
@@ -203,7 +203,7 @@ class ModernWireIT {
 
     @Test
     void logMessagesComeOnlyForARequestThatAsksAndOnlyBeforeItsResult() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.toolCall(1, "create", Map.of("path", "/memories/a.md", "file_text", "x\n")));
             session.send(ModernRequest.toolCall(2, "view", Map.of("path", "/memories/nope.md")));
             List<JsonNode> quiet = new ArrayList<>(session.through(1));
@@ -246,7 +246,7 @@ class ModernWireIT {
 
     @Test
     void aListenIsAcknowledgedThenTaggedUpdatesUntilCancelledAndEndsWithAResultAtEof() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.listen("sub-1", INDEX, "memdir://no/such", "https://example.com/x"));
             JsonNode ack = session.next();
             assertThat(ack.path("method").asText()).as(ack.toString()).isEqualTo(
@@ -259,7 +259,7 @@ class ModernWireIT {
             session.send(ModernRequest.toolCall("w1", "create", Map.of("path", "/memories/MEMORY.md",
                     "file_text", "- first\n")));
             List<JsonNode> first = session.until(m -> isUpdate(m, "sub-1"), "update of the index for sub-1");
-            if (first.stream().noneMatch(m -> WireSession.isResponseTo(m, "w1"))) {
+            if (first.stream().noneMatch(m -> LineSession.isResponseTo(m, "w1"))) {
                 first.addAll(session.through("w1"));
             }
             // Anything else the first write causes for sub-1 comes before the cancel, not after it.
@@ -283,8 +283,8 @@ class ModernWireIT {
             List<JsonNode> rest = session.closeInputAndReadRest();
             afterCancel.addAll(rest);
             assertThat(afterCancel).as("nothing for the cancelled listen, not even a result")
-                    .noneMatch(m -> isTagged(m, "sub-1") || WireSession.isResponseTo(m, "sub-1"));
-            List<JsonNode> finals = rest.stream().filter(m -> WireSession.isResponseTo(m, "sub-2")).toList();
+                    .noneMatch(m -> isTagged(m, "sub-1") || LineSession.isResponseTo(m, "sub-1"));
+            List<JsonNode> finals = rest.stream().filter(m -> LineSession.isResponseTo(m, "sub-2")).toList();
             assertThat(finals).as("the open listen's final result, before exit: " + rest).hasSize(1);
             assertThat(finals.get(0).path("result").path("resultType").asText()).isEqualTo("complete");
             assertThat(finals.get(0).path("result").path("_meta").path(ModernRequest.SUBSCRIPTION_ID).asText())
@@ -296,7 +296,7 @@ class ModernWireIT {
 
     @Test
     void aLegacySessionCanFollowModernRequestsAndEachRequestIsAnsweredInItsOwnRevision() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.of("d", "server/discover").line());
             assertComplete(session.response("d"));
             session.send(ModernRequest.of("m1", "tools/list").line());
@@ -314,7 +314,7 @@ class ModernWireIT {
 
     @Test
     void anInitializeWhoseMetaNamesTheNewRevisionStartsA20251125SessionAndIsAnsweredOnce() throws Exception {
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(ModernRequest.of("init", "initialize").param("protocolVersion", "2025-11-25")
                     .param("capabilities", Map.of()).param("clientInfo", Map.of("name", "wire-test", "version", "1"))
                     .line());
@@ -330,7 +330,7 @@ class ModernWireIT {
 
     @Test
     void modernRequestsInterleavedIntoALegacySessionAreAnsweredInTheirOwnRevision() throws Exception {
-        try (WireSession session = WireSession.startLegacy(temp)) {
+        try (LineSession session = LineSession.startLegacy(temp)) {
             session.send(ModernRequest.of("d", "server/discover").line());
             JsonNode discover = session.response("d");
             assertComplete(discover);
@@ -355,7 +355,7 @@ class ModernWireIT {
             burst.append(line).append('\n');
         }
         burst.append(ModernRequest.toolCall(20, "view", Map.of("path", "/memories/o.md"))).append('\n');
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(burst.substring(0, burst.length() - 1));
             List<JsonNode> answers = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
@@ -389,7 +389,7 @@ class ModernWireIT {
                 default -> ModernRequest.toolCall(id, "view", Map.of("path", "/memories"));
             }).append('\n');
         }
-        try (WireSession session = WireSession.start(temp)) {
+        try (LineSession session = LineSession.startIn(temp)) {
             session.send(burst.substring(0, burst.length() - 1));
             List<JsonNode> all = session.closeInputAndReadRest();
 
@@ -412,7 +412,7 @@ class ModernWireIT {
     // ------------------------------------------------------------------ helpers
 
     /** Legacy and modern requests one after another in an initialized session: each gets its own revision's answer. */
-    private static void assertEachInItsRevision(WireSession session) throws Exception {
+    private static void assertEachInItsRevision(LineSession session) throws Exception {
         session.send("{\"jsonrpc\":\"2.0\",\"id\":\"l1\",\"method\":\"tools/list\"}");
         JsonNode legacyList = session.response("l1");
         assertThat(legacyList.path("result").path("tools").size()).isEqualTo(6);
@@ -424,7 +424,7 @@ class ModernWireIT {
         assertThat(names(modernList.path("result").path("tools")))
                 .isEqualTo(names(legacyList.path("result").path("tools")));
 
-        session.send(RawSession.toolCall("l2", "create", Map.of("path", "/memories/era.md", "file_text", "old")));
+        session.send(LineSession.toolCall("l2", "create", Map.of("path", "/memories/era.md", "file_text", "old")));
         JsonNode legacyCall = session.response("l2");
         assertThat(legacyCall.path("result").path("isError").asBoolean()).as(legacyCall.toString()).isFalse();
         assertThat(legacyCall.path("result").has("resultType")).isFalse();
@@ -484,6 +484,6 @@ class ModernWireIT {
     }
 
     private static JsonNode text(String value) {
-        return RawSession.JSON.getNodeFactory().textNode(value);
+        return LineSession.JSON.getNodeFactory().textNode(value);
     }
 }

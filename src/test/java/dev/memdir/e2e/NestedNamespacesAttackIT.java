@@ -1,11 +1,18 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.BearerRequests.params;
-import static dev.memdir.e2e.BearerRequests.text;
-import static dev.memdir.e2e.BearerRequests.tool;
+import static dev.memdir.e2e.support.McpHttp.params;
+import static dev.memdir.e2e.support.McpHttp.text;
+import static dev.memdir.e2e.support.McpHttp.tool;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.OnEveryStore;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.SubscriptionEvents;
+import dev.memdir.e2e.support.TokenStore;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.MemoryTool;
@@ -31,8 +38,6 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 20, point 2: a namespace whose name lies inside another's ({@code team} and {@code team/backend},
@@ -44,25 +49,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class NestedNamespacesAttackIT {
 
-    private static final String STATUS = "memdir://memory/status";
     private static final String HISTORY = "memdir://memory/history/";
     private static final String RECALL = "memdir://memory/recall?q=";
     /** How long a stream that should hear nothing is given to hear something: many times a watcher's report. */
     private static final long QUIET_MILLIS = 3000;
 
-    @TempDir
-    Path temp;
-
     /** carol ({@code team}) goes for dave's memory ({@code team/backend}) by the path {@code /memories/backend/}. */
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"directory", "postgres"})
-    void teamNeverReachesTeamBackend(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
+    @OnEveryStore
+    void teamNeverReachesTeamBackend(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = tokens(store, "carol", "team", "dave", "team/backend");
         String daveFirst = "dave-secret-7e3a backend plans\n";
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
-            BearerRequests carol = new BearerRequests(server.mcp(), tokens.get("carol"));
-            BearerRequests dave = new BearerRequests(server.mcp(), tokens.get("dave"));
+        try (ServingJar server = store.serve()) {
+            McpHttp carol = new McpHttp(server.mcp(), tokens.get("carol"));
+            McpHttp dave = new McpHttp(server.mcp(), tokens.get("dave"));
             assertThat(create(dave, "/memories/plan.md", daveFirst)).contains("created");
             Map<String, String> daveBefore = snapshot(dave, "plan.md");
             SoftAssertions softly = new SoftAssertions();
@@ -108,14 +108,13 @@ class NestedNamespacesAttackIT {
      * {@code proj} deletes and renames {@code /memories/sub}, the name {@code proj/sub}'s memory would have inside
      * its own: {@code proj/sub}'s files and history stay as they were, byte for byte as its calls show them.
      */
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"directory", "postgres"})
-    void projDeletingOrRenamingSubNeverTouchesProjSub(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
+    @OnEveryStore
+    void projDeletingOrRenamingSubNeverTouchesProjSub(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = tokens(store, "pia", "proj", "sam", "proj/sub");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
-            BearerRequests proj = new BearerRequests(server.mcp(), tokens.get("pia"));
-            BearerRequests sub = new BearerRequests(server.mcp(), tokens.get("sam"));
+        try (ServingJar server = store.serve()) {
+            McpHttp proj = new McpHttp(server.mcp(), tokens.get("pia"));
+            McpHttp sub = new McpHttp(server.mcp(), tokens.get("sam"));
             assertThat(create(sub, "/memories/notes.md", "sub notes v1\n")).contains("created");
             assertThat(call(sub, "tools/call", tool("str_replace", Map.of("path", "/memories/notes.md",
                     "old_str", "v1", "new_str", "v2")))).contains("edited");
@@ -147,15 +146,14 @@ class NestedNamespacesAttackIT {
     }
 
     /** A token on the namespace {@code user} is accepted, and its holder sees nothing of any {@code user/NAME}. */
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"directory", "postgres"})
-    void aTokenOnNamespaceUserSeesNoUsersMemory(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
+    @OnEveryStore
+    void aTokenOnNamespaceUserSeesNoUsersMemory(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = tokens(store, "alice", "user/alice", "bob", "user/bob", "mallory", "user");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
-            BearerRequests alice = new BearerRequests(server.mcp(), tokens.get("alice"));
-            BearerRequests bob = new BearerRequests(server.mcp(), tokens.get("bob"));
-            BearerRequests everyone = new BearerRequests(server.mcp(), tokens.get("mallory"));
+        try (ServingJar server = store.serve()) {
+            McpHttp alice = new McpHttp(server.mcp(), tokens.get("alice"));
+            McpHttp bob = new McpHttp(server.mcp(), tokens.get("bob"));
+            McpHttp everyone = new McpHttp(server.mcp(), tokens.get("mallory"));
             assertThat(create(alice, "/memories/a.md", "alice-secret-21f0\n")).contains("created");
             assertThat(create(bob, "/memories/b.md", "bob-secret-93c4\n")).contains("created");
             Map<String, String> aliceBefore = snapshot(alice, "a.md");
@@ -186,18 +184,17 @@ class NestedNamespacesAttackIT {
      * recall, status, history and listen stream; a rename and delete of {@code /memories/b} in {@code a} leaves the
      * others as they were.
      */
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"directory", "postgres"})
-    void prefixNamesAreMemoriesOfTheirOwn(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
+    @OnEveryStore
+    void prefixNamesAreMemoriesOfTheirOwn(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = new LinkedHashMap<>();
         int user = 0;
         for (String namespace : List.of("a", "a/b", "a-b", "a.b")) {
-            tokens.put(namespace, TokenServing.token(temp, store, "--user", "u" + user++, "--namespace", namespace));
+            tokens.put(namespace, store.token("u" + user++, "--namespace", namespace));
         }
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
-            Map<String, BearerRequests> members = new LinkedHashMap<>();
-            tokens.forEach((namespace, token) -> members.put(namespace, new BearerRequests(server.mcp(), token)));
+        try (ServingJar server = store.serve()) {
+            Map<String, McpHttp> members = new LinkedHashMap<>();
+            tokens.forEach((namespace, token) -> members.put(namespace, new McpHttp(server.mcp(), token)));
             for (var member : members.entrySet()) {
                 String file = fileOf(member.getKey());
                 assertThat(create(member.getValue(), "/memories/" + file, wordOf(member.getKey()) + " v1\n"))
@@ -209,7 +206,7 @@ class NestedNamespacesAttackIT {
 
             for (var member : members.entrySet()) {
                 String own = fileOf(member.getKey());
-                BearerRequests requests = member.getValue();
+                McpHttp requests = member.getValue();
                 String listing = pathCall(requests, "view", "/memories");
                 String completions = completion(requests, "");
                 String status = read(requests, STATUS);
@@ -252,7 +249,7 @@ class NestedNamespacesAttackIT {
             for (var member : members.entrySet()) {
                 before.put(member.getKey(), snapshot(member.getValue(), fileOf(member.getKey())));
             }
-            BearerRequests a = members.get("a");
+            McpHttp a = members.get("a");
             softly.assertThat(create(a, "/memories/b/own.md", "a's own b\n")).contains("created");
             softly.assertThat(call(a, "tools/call", tool("rename", Map.of("old_path", "/memories/b",
                     "new_path", "/memories/c")))).contains("Successfully renamed /memories/b to /memories/c");
@@ -274,22 +271,22 @@ class NestedNamespacesAttackIT {
      * refused, and the log says why.
      */
     @Test
-    void anOlderMemdirsNestedNamespaces_areMovedApartAtStart_byTwoServersAtOnce() throws Exception {
+    void anOlderMemdirsNestedNamespaces_areMovedApartAtStart_byTwoServersAtOnce(@TempDir Path temp) throws Exception {
         Path root = temp.resolve("memory");
         Path area = root.resolve(".memdir-namespaces");
         oldNamespace(area.resolve("team"), "carol", "/memories/MEMORY.md", "- carol's index v1\n");
         oldNamespace(area.resolve("team/backend"), "dave", "/memories/plan.md", "dave's plan v1\n");
         Files.createDirectories(area.resolve("user+eve"));
         Files.writeString(area.resolve("user+eve/.memdir-namespace"), "user/Eve\n");
-        List<String> store = List.of("--root", root.toString());
+        TokenStore store = new TokenStore(List.of("--root", root.toString()), temp);
         Map<String, String> tokens = tokens(store, "carol", "team", "dave", "team/backend", "eve", "user/eve");
 
         CompletableFuture<ServingJar> first = CompletableFuture.supplyAsync(() -> serve(store));
         CompletableFuture<ServingJar> second = CompletableFuture.supplyAsync(() -> serve(store));
         try (ServingJar one = first.get(120, TimeUnit.SECONDS); ServingJar two = second.get(120, TimeUnit.SECONDS)) {
             for (ServingJar server : List.of(one, two)) {
-                BearerRequests dave = new BearerRequests(server.mcp(), tokens.get("dave"));
-                BearerRequests carol = new BearerRequests(server.mcp(), tokens.get("carol"));
+                McpHttp dave = new McpHttp(server.mcp(), tokens.get("dave"));
+                McpHttp carol = new McpHttp(server.mcp(), tokens.get("carol"));
                 assertThat(pathCall(dave, "view", "/memories/plan.md")).contains("dave's plan v2");
                 assertThat(read(dave, HISTORY + "plan.md")).contains(sha256("dave's plan v1\n"));
                 assertThat(pathCall(carol, "view", "/memories")).contains("MEMORY.md").doesNotContain("backend");
@@ -303,8 +300,8 @@ class NestedNamespacesAttackIT {
             assertThat(Stream.of(one.stderr(), two.stderr()).filter(log -> log.contains(moved)))
                     .as("the servers that moved dave's memory").hasSize(1);
 
-            HttpResponse<String> eve = new BearerRequests(one.mcp(), tokens.get("eve")).post("tools/list",
-                    BearerRequests.empty());
+            HttpResponse<String> eve = new McpHttp(one.mcp(), tokens.get("eve")).post("tools/list",
+                    McpHttp.empty());
             assertThat(eve.statusCode()).isEqualTo(403);
             assertThat(eve.body()).isEqualTo("{\"error\":\"no memory is served here for eve\"}\n");
             assertThat(one.stderr()).contains("Cannot open the memory of eve in namespace user/eve: the directory "
@@ -323,19 +320,19 @@ class NestedNamespacesAttackIT {
         }
     }
 
-    private ServingJar serve(List<String> store) {
+    private static ServingJar serve(TokenStore store) {
         try {
-            return TokenServing.serve(temp, "127.0.0.1:0", store);
+            return store.serve();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }
 
     /** Makes a token for each user on the namespace named after it, and returns them by user. */
-    private Map<String, String> tokens(List<String> store, String... usersAndNamespaces) throws Exception {
+    private static Map<String, String> tokens(TokenStore store, String... usersAndNamespaces) throws Exception {
         Map<String, String> tokens = new LinkedHashMap<>();
         for (int i = 0; i < usersAndNamespaces.length; i += 2) {
-            tokens.put(usersAndNamespaces[i], TokenServing.token(temp, store, "--user", usersAndNamespaces[i],
+            tokens.put(usersAndNamespaces[i], store.token(usersAndNamespaces[i],
                     "--namespace", usersAndNamespaces[i + 1]));
         }
         return tokens;
@@ -412,24 +409,24 @@ class NestedNamespacesAttackIT {
         return "Error: The path " + path + " does not exist. Please provide a valid path.";
     }
 
-    private static String create(BearerRequests requests, String path, String text) throws Exception {
+    private static String create(McpHttp requests, String path, String text) throws Exception {
         return text(requests.call("tools/call", tool("create", Map.of("path", path, "file_text", text))));
     }
 
-    private static String pathCall(BearerRequests requests, String command, String path) throws Exception {
+    private static String pathCall(McpHttp requests, String command, String path) throws Exception {
         return text(requests.call("tools/call", tool(command, Map.of("path", path))));
     }
 
-    private static String call(BearerRequests requests, String method, ObjectNode params) throws Exception {
+    private static String call(McpHttp requests, String method, ObjectNode params) throws Exception {
         return requests.call(method, params).toString();
     }
 
-    private static String read(BearerRequests requests, String uri) throws Exception {
+    private static String read(McpHttp requests, String uri) throws Exception {
         return requests.call("resources/read", params("uri", uri)).toString();
     }
 
-    private static String completion(BearerRequests requests, String typed) throws Exception {
-        ObjectNode params = BearerRequests.empty();
+    private static String completion(McpHttp requests, String typed) throws Exception {
+        ObjectNode params = McpHttp.empty();
         params.putObject("ref").put("type", "ref/resource").put("uri", HISTORY + "{+path}");
         params.putObject("argument").put("name", "path").put("value", typed);
         return call(requests, "completion/complete", params);
@@ -445,7 +442,7 @@ class NestedNamespacesAttackIT {
      * What one principal's calls show of its memory: the listing and, for each of {@code paths} (below
      * {@code /memories}), the file as view shows it and its history.
      */
-    private static Map<String, String> snapshot(BearerRequests requests, String... paths) throws Exception {
+    private static Map<String, String> snapshot(McpHttp requests, String... paths) throws Exception {
         Map<String, String> seen = new LinkedHashMap<>();
         seen.put("listing", pathCall(requests, "view", "/memories"));
         for (String path : paths) {

@@ -3,6 +3,8 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.auth.oauth.TestIssuer;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;

@@ -1,17 +1,21 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INSTRUCTIONS;
+import static dev.memdir.e2e.support.MemdirUris.REPORT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.modelcontextprotocol.modern.client.McpSyncClient;
+import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.OnEveryStore;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.SubscriptionEvents;
+import dev.memdir.e2e.support.TokenStore;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
+import io.modelcontextprotocol.modern.client.McpSyncClient;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A principal's instructions are its memory's files, through the real jar over HTTP on both stores: its listen stream
@@ -21,19 +25,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PrincipalInstructionsIT {
 
-    private static final String INSTRUCTIONS = "memdir://instructions";
-    private static final String REPORT = "memdir://instructions/report";
-
-    @TempDir
-    Path temp;
-
-    @ParameterizedTest
-    @ValueSource(strings = {"directory", "postgres"})
-    void aPrincipalHearsItsOwnInstructionsChange(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
-        String aliceToken = TokenServing.token(temp, store, "--user", "alice");
-        String bobToken = TokenServing.token(temp, store, "--user", "bob");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
+    @OnEveryStore
+    void aPrincipalHearsItsOwnInstructionsChange(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
+        String aliceToken = store.token("alice");
+        String bobToken = store.token("bob");
+        try (ServingJar server = store.serve()) {
             McpSyncClient alice = ModernSdkClient.overHttp(server.mcp(), aliceToken);
             McpSyncClient bob = ModernSdkClient.overHttp(server.mcp(), bobToken);
             SubscriptionEvents events = new SubscriptionEvents();

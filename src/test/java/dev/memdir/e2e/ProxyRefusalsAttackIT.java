@@ -2,6 +2,11 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.OnEveryStore;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -16,8 +21,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Attack: behind a proxy every client shares the proxy's address, and the limiter of requests refused for their
@@ -37,16 +40,13 @@ class ProxyRefusalsAttackIT {
     /** One made-up token every 11 ms (~90 a second) while alice makes her requests, one every 333 ms. */
     private static final long FLOOD_EVERY_MILLIS = 11;
 
-    @TempDir
-    Path temp;
-
-    @ParameterizedTest
-    @ValueSource(strings = {"directory", "postgres"})
-    void behindATrustedProxy_othersBadTokensNeverRefuseAValidOne(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
-        String alice = TokenServing.token(temp, store, "--user", "alice");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store, "--trusted-proxy", "127.0.0.1/32")) {
-            McpRequests requests = new McpRequests(server.mcp());
+    @OnEveryStore
+    void behindATrustedProxy_othersBadTokensNeverRefuseAValidOne(String storeKind, @TempDir Path temp)
+            throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
+        String alice = store.token("alice");
+        try (ServingJar server = store.serve("--trusted-proxy", "127.0.0.1/32")) {
+            McpHttp requests = new McpHttp(server.mcp(), null);
             List<CompletableFuture<HttpResponse<String>>> fromMallory = new ArrayList<>();
             List<CompletableFuture<HttpResponse<String>>> fromMalloryItself = new ArrayList<>();
             ScheduledExecutorService flood = Executors.newSingleThreadScheduledExecutor();
@@ -85,11 +85,11 @@ class ProxyRefusalsAttackIT {
     }
 
     @Test
-    void withoutTrustedProxy_aForgedForwardedForLeavesAClientInItsBucket() throws Exception {
-        List<String> store = TokenServing.store("directory", temp);
-        String alice = TokenServing.token(temp, store, "--user", "alice");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
-            McpRequests requests = new McpRequests(server.mcp());
+    void withoutTrustedProxy_aForgedForwardedForLeavesAClientInItsBucket(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String alice = store.token("alice");
+        try (ServingJar server = store.serve()) {
+            McpHttp requests = new McpHttp(server.mcp(), null);
             List<CompletableFuture<HttpResponse<String>>> forged = new ArrayList<>();
             List<Integer> aliceStatuses = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
@@ -113,8 +113,8 @@ class ProxyRefusalsAttackIT {
         }
     }
 
-    private static HttpRequest discover(McpRequests requests, String token, String forwardedFor) {
-        return requests.modern(token, "server/discover", ModernRequest.of(1, "server/discover").line())
+    private static HttpRequest discover(McpHttp requests, String token, String forwardedFor) {
+        return requests.as(token).modern("server/discover", ModernRequest.of(1, "server/discover").line())
                 .header("X-Forwarded-For", forwardedFor).build();
     }
 
@@ -122,8 +122,8 @@ class ProxyRefusalsAttackIT {
      * A GET with a token of memdir's form that no store holds (a GET, so that a refusal leaves no body unread and
      * the connection is kept for the next).
      */
-    private static HttpRequest refused(McpRequests requests, int i, String forwardedFor) {
-        return requests.legacy("mdt_" + String.format("%043d", i), null, "GET", null)
+    private static HttpRequest refused(McpHttp requests, int i, String forwardedFor) {
+        return requests.as("mdt_" + String.format("%043d", i)).legacy(null, "GET", null)
                 .header("X-Forwarded-For", forwardedFor).build();
     }
 

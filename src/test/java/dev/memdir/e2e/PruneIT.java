@@ -3,6 +3,10 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import dev.memdir.memory.store.Sha256;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -31,11 +35,11 @@ class PruneIT {
         Files.setLastModifiedTime(index, FileTime.from(Instant.now().minus(Duration.ofDays(400))));
         Files.writeString(root.resolve("fresh.md"), "new\n");
 
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             McpSchema.ReadResourceResult read = client.readResource(
                     new McpSchema.ReadResourceRequest("memdir://memory/status"));
-            JsonNode status = RawSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
+            JsonNode status = LineSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
             assertThat(status.path("staleAfterDays").asInt()).isEqualTo(90);
             assertThat(status.path("memories").findValuesAsText("path")).containsExactly("/memories/old-stamped.md",
                     "/memories/MEMORY.md", "/memories/topics/old.md", "/memories/fresh.md");

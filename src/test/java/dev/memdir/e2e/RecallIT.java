@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import dev.memdir.recall.MemoryCorpus;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
@@ -33,7 +36,7 @@ class RecallIT {
 
     @Test
     void thePromptGivesThePlantedFileFirstWithItsContents() {
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             McpSchema.GetPromptResult prompt = client.getPrompt(new McpSchema.GetPromptRequest("recall",
                     Map.of("query", MemoryCorpus.QUERY)));
@@ -52,7 +55,7 @@ class RecallIT {
 
     @Test
     void theResourceTemplateRanksThePlantedFileFirst() throws Exception {
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString()));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             assertThat(client.listResourceTemplates().resourceTemplates())
                     .anyMatch(template -> template.uriTemplate().equals("memdir://memory/recall{?q}"));
@@ -60,7 +63,7 @@ class RecallIT {
             McpSchema.ReadResourceResult read = client.readResource(
                     new McpSchema.ReadResourceRequest("memdir://memory/recall?q=how%20do%20we+roll+back+a+failed%20deployment"));
 
-            JsonNode body = RawSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
+            JsonNode body = LineSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
             assertThat(body.path("query").asText()).isEqualTo(MemoryCorpus.QUERY);
             assertThat(body.path("matches")).hasSize(10);
             assertThat(body.path("matches").get(0).path("path").asText()).isEqualTo(PLANTED);
@@ -73,14 +76,14 @@ class RecallIT {
 
     @Test
     void theSearchToolIsPublishedOnlyWhenAskedFor() {
-        McpSyncClient plain = SdkClient.start(JarLauncher.plain("--root", root.toString()));
+        McpSyncClient plain = LegacySdkClient.start(JarLauncher.plain("--root", root.toString()));
         try {
             assertThat(plain.listTools().tools()).extracting(McpSchema.Tool::name)
                     .containsExactly("view", "create", "str_replace", "insert", "delete", "rename");
         } finally {
             plain.closeGracefully();
         }
-        McpSyncClient client = SdkClient.start(JarLauncher.plain("--root", root.toString(), "--search-tool"));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString(), "--search-tool"));
         try {
             assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).endsWith("search").hasSize(7);
 

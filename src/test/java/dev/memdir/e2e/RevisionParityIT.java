@@ -2,6 +2,10 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.McpCalls;
+import dev.memdir.e2e.support.ModernSdkClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,9 +29,9 @@ class RevisionParityIT {
         Path modernRoot = temp.resolve("modern/memory");
 
         List<String> legacy;
-        McpSyncClient client = SdkClient.start(launcher(legacyRoot));
+        McpSyncClient client = LegacySdkClient.start(launcher(legacyRoot));
         try {
-            legacy = answers(new LegacyCalls(client));
+            legacy = answers(LegacySdkClient.calls(client));
         } finally {
             client.closeGracefully();
         }

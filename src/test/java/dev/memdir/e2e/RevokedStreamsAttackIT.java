@@ -1,7 +1,15 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.OnEveryStore;
+import dev.memdir.e2e.support.OpenStream;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,11 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Attack: a token is revoked (with {@code memdir token revoke}, the CLI, on the same store) while it holds a
@@ -27,32 +32,27 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class RevokedStreamsAttackIT {
 
-    private static final String INDEX = "memdir://memory/index";
     private static final Duration BOUND = Duration.ofSeconds(15);
 
-    @TempDir
-    Path temp;
-
-    @ParameterizedTest
-    @ValueSource(strings = {"directory", "postgres"})
-    void aRevokedTokensStreamsAndSessionEnd(String storeKind) throws Exception {
-        List<String> store = TokenServing.store(storeKind, temp);
-        String alice = TokenServing.token(temp, store, "--user", "alice");
-        String aliceElsewhere = TokenServing.token(temp, store, "--user", "alice");
-        String carol = TokenServing.token(temp, store, "--user", "carol", "--namespace", "user/alice");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
-            McpRequests requests = new McpRequests(server.mcp());
-            BearerRequests writer = new BearerRequests(server.mcp(), carol);
-            writer.call("tools/call", BearerRequests.tool("create", Map.of("path", "/memories/MEMORY.md",
+    @OnEveryStore
+    void aRevokedTokensStreamsAndSessionEnd(String storeKind, @TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh(storeKind, temp);
+        String alice = store.token("alice");
+        String aliceElsewhere = store.token("alice");
+        String carol = store.token("carol", "--namespace", "user/alice");
+        try (ServingJar server = store.serve()) {
+            McpHttp requests = new McpHttp(server.mcp(), alice);
+            McpHttp writer = new McpHttp(server.mcp(), carol);
+            writer.call("tools/call", McpHttp.tool("create", Map.of("path", "/memories/MEMORY.md",
                     "file_text", "- v0\n")));
-            String session = requests.openSession(alice);
-            assertThat(requests.send(requests.legacy(alice, session, "POST", "{\"jsonrpc\":\"2.0\",\"id\":2,"
+            String session = requests.openSession();
+            assertThat(requests.send(requests.legacy(session, "POST", "{\"jsonrpc\":\"2.0\",\"id\":2,"
                     + "\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"" + INDEX + "\"}}")).statusCode())
                     .isEqualTo(200);
-            try (OpenStream listen = OpenStream.open(requests.http(), requests.modern(alice, "subscriptions/listen",
+            try (OpenStream listen = OpenStream.open(requests.http(), requests.modern("subscriptions/listen",
                     ModernRequest.listen(1, INDEX)).build());
                     OpenStream sessionStream = OpenStream.open(requests.http(),
-                            requests.legacy(alice, session, "GET", null).build())) {
+                            requests.legacy(session, "GET", null).build())) {
                 assertThat(listen.status()).isEqualTo(200);
                 assertThat(sessionStream.status()).isEqualTo(200);
                 assertThat(listen.awaitData(0, data -> true, BOUND)).as("the listen's acknowledgment").isTrue();
@@ -61,8 +61,7 @@ class RevokedStreamsAttackIT {
                 assertThat(listen.awaitData(0, RevokedStreamsAttackIT::indexUpdate, BOUND)).isTrue();
                 assertThat(sessionStream.awaitData(0, RevokedStreamsAttackIT::indexUpdate, BOUND)).isTrue();
 
-                JarRun revoked = JarRun.of(temp, Stream.concat(Stream.of("token", "revoke",
-                        firstIdOf("alice", store)), store.stream()).toArray(String[]::new));
+                JarRun revoked = store.run("token", "revoke", firstIdOf("alice", store));
                 assertThat(revoked.exit()).as(revoked.stderr()).isZero();
                 long revokedAt = System.nanoTime();
                 int listenMark = listen.mark();
@@ -87,12 +86,12 @@ class RevokedStreamsAttackIT {
                 assertThat(Duration.ofNanos(Math.max(listenEnded.get(), sessionStreamEnded.get()) - revokedAt))
                         .isLessThan(BOUND);
             }
-            HttpResponse<String> sessionNow = requests.send(requests.legacy(aliceElsewhere, session, "POST",
+            HttpResponse<String> sessionNow = requests.send(requests.as(aliceElsewhere).legacy(session, "POST",
                     "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}"));
             assertThat(sessionNow.statusCode()).as("the session, with the principal's other token").isEqualTo(404);
-            assertThat(requests.send(requests.modern(alice, "server/discover",
+            assertThat(requests.send(requests.modern("server/discover",
                     ModernRequest.of(4, "server/discover").line())).statusCode()).isEqualTo(401);
-            try (OpenStream stillListening = OpenStream.open(requests.http(), requests.modern(aliceElsewhere,
+            try (OpenStream stillListening = OpenStream.open(requests.http(), requests.as(aliceElsewhere).modern(
                     "subscriptions/listen", ModernRequest.listen(5, INDEX)).build())) {
                 assertThat(stillListening.status()).isEqualTo(200);
                 assertThat(stillListening.awaitData(0, data -> true, BOUND)).isTrue();
@@ -114,9 +113,8 @@ class RevokedStreamsAttackIT {
     }
 
     /** The id of the oldest token of {@code user}, from {@code memdir token list} on the store. */
-    private String firstIdOf(String user, List<String> store) throws Exception {
-        JarRun listed = JarRun.of(temp, Stream.concat(Stream.of("token", "list"), store.stream())
-                .toArray(String[]::new));
+    private static String firstIdOf(String user, TokenStore store) throws Exception {
+        JarRun listed = store.run("token", "list");
         assertThat(listed.exit()).as(listed.stderr()).isZero();
         return listed.stdout().lines().skip(1).map(line -> line.split("\\s+"))
                 .filter(columns -> columns.length > 1 && columns[1].equals(user)).findFirst().orElseThrow()[0];
@@ -124,15 +122,15 @@ class RevokedStreamsAttackIT {
 
     /** Writes a new version of the index, as the writer, each replacing the last. */
     private static final class Versions {
-        private final BearerRequests writer;
+        private final McpHttp writer;
         private int version;
 
-        Versions(BearerRequests writer) {
+        Versions(McpHttp writer) {
             this.writer = writer;
         }
 
         synchronized void next() throws Exception {
-            writer.call("tools/call", BearerRequests.tool("str_replace", Map.of("path", "/memories/MEMORY.md",
+            writer.call("tools/call", McpHttp.tool("str_replace", Map.of("path", "/memories/MEMORY.md",
                     "old_str", "- v" + version, "new_str", "- v" + (version + 1))));
             version++;
         }

@@ -1,5 +1,6 @@
 package dev.memdir.e2e;
 
+import dev.memdir.e2e.support.McpCalls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

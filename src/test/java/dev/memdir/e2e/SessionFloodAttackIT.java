@@ -2,6 +2,9 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,16 +32,13 @@ class SessionFloodAttackIT {
     private static final int SESSIONS = 2_000;
     private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}";
 
-    @TempDir
-    Path temp;
-
     @Test
-    void thousandsOfInitialize_leaveAtMostTheCapOpen_theNewestServed() throws Exception {
-        List<String> store = TokenServing.store("directory", temp);
-        String token = TokenServing.token(temp, store, "--user", "alice");
+    void thousandsOfInitialize_leaveAtMostTheCapOpen_theNewestServed(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String token = store.token("alice");
         // The flood stays within the principal's rate: what is left open must not depend on the rate refusing it.
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store, "--rate", "100000")) {
-            McpRequests requests = new McpRequests(server.mcp());
+        try (ServingJar server = store.serve("--rate", "100000")) {
+            McpHttp requests = new McpHttp(server.mcp(), token);
             List<String> begun = Collections.synchronizedList(new ArrayList<>());
             long start = System.nanoTime();
             ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -46,8 +46,7 @@ class SessionFloodAttackIT {
                 List<Future<?>> sent = new ArrayList<>();
                 for (int i = 0; i < SESSIONS; i++) {
                     sent.add(pool.submit(() -> {
-                        HttpResponse<String> answer = requests.send(requests.legacy(token, null, "POST",
-                                McpRequests.INITIALIZE));
+                        HttpResponse<String> answer = requests.send(requests.legacy(null, "POST", McpHttp.INITIALIZE));
                         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
                         begun.add(answer.headers().firstValue("Mcp-Session-Id").orElseThrow());
                         return null;
@@ -64,7 +63,7 @@ class SessionFloodAttackIT {
             List<String> open = new ArrayList<>();
             HttpResponse<String> gone = null;
             for (String session : begun) {
-                HttpResponse<String> answer = requests.send(requests.legacy(token, session, "POST", PING));
+                HttpResponse<String> answer = requests.send(requests.legacy(session, "POST", PING));
                 assertThat(answer.statusCode()).as(answer.body()).isIn(200, 404);
                 if (answer.statusCode() == 200) {
                     open.add(session);
@@ -78,8 +77,8 @@ class SessionFloodAttackIT {
             assertThat(open).containsAll(begun.subList(SESSIONS - CAP / 2, SESSIONS));
             assertThat(gone).isNotNull();
             assertThat(gone.body()).contains("Session not found");
-            String another = requests.openSession(token);
-            assertThat(requests.send(requests.legacy(token, another, "POST", PING)).statusCode()).isEqualTo(200);
+            String another = requests.openSession();
+            assertThat(requests.send(requests.legacy(another, "POST", PING)).statusCode()).isEqualTo(200);
         }
     }
 }

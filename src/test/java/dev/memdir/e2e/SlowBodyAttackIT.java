@@ -1,9 +1,14 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.BearerRequests.text;
-import static dev.memdir.e2e.BearerRequests.tool;
+import static dev.memdir.e2e.support.McpHttp.text;
+import static dev.memdir.e2e.support.McpHttp.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ModernRequest;
+import dev.memdir.e2e.support.ProcessFigures;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -48,17 +53,14 @@ class SlowBodyAttackIT {
     /** Generous: an answer takes milliseconds; without the fix alice waited for the whole attack. */
     private static final Duration ANSWERED_WITHIN = Duration.ofSeconds(10);
 
-    @TempDir
-    Path temp;
-
     @Test
-    void trickledBodies_neverStallAnotherPrincipal() throws Exception {
-        List<String> store = TokenServing.store("directory", temp);
-        String alice = TokenServing.token(temp, store, "--user", "alice");
-        String mallory = TokenServing.token(temp, store, "--user", "mallory");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
+    void trickledBodies_neverStallAnotherPrincipal(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String alice = store.token("alice");
+        String mallory = store.token("mallory");
+        try (ServingJar server = store.serve()) {
             long threadsAtStart = ProcessFigures.status(server.process(), "Threads");
-            BearerRequests aliceRequests = new BearerRequests(server.mcp(), alice);
+            McpHttp aliceRequests = new McpHttp(server.mcp(), alice);
             assertThat(text(aliceRequests.call("tools/call", tool("create", Map.of("path", "/memories/a.md",
                     "file_text", "alpha\n"))))).contains("created");
 
@@ -105,7 +107,7 @@ class SlowBodyAttackIT {
     }
 
     /** Alice's calls and a health check, one after another, each answered correctly and in time. */
-    private static Void aliceCalls(BearerRequests alice, URI base, AtomicBoolean attacking, List<String> failures,
+    private static Void aliceCalls(McpHttp alice, URI base, AtomicBoolean attacking, List<String> failures,
             AtomicLong calls, AtomicLong longestWait) {
         HttpClient http = HttpClient.newHttpClient();
         Duration clientPatience = ATTACK.plusSeconds(30);

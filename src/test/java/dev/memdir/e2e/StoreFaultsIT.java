@@ -1,11 +1,14 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.SdkClient.call;
-import static dev.memdir.e2e.SdkClient.text;
+import static dev.memdir.e2e.support.LegacySdkClient.call;
+import static dev.memdir.e2e.support.LegacySdkClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.TortureSeed;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.NamespaceCounts;
 import dev.memdir.memory.postgres.OpenTransactions;
@@ -57,7 +60,7 @@ class StoreFaultsIT {
     void databaseStoppedAndStartedUnderASession_callsAnswerUnavailableAndTheSameSessionWorksAgainWithNothingKept()
             throws Exception {
         LocalPostgres server = LocalPostgres.startPrivate();
-        McpSyncClient client = SdkClient.start(launcher(server.freshStoreUrl()));
+        McpSyncClient client = LegacySdkClient.start(launcher(server.freshStoreUrl()));
         try {
             working(client, "create", Map.of("path", A, "file_text", "before"));
             server.stop();
@@ -94,8 +97,8 @@ class StoreFaultsIT {
     void databaseStoppedAndStartedUnderASession_stderrSaysEachInOneLineWithNoStackTrace() throws Exception {
         LocalPostgres server = LocalPostgres.startPrivate();
         Path log = temp.resolve("memdir.log");
-        try (PipelinedSession session = PipelinedSession.start(launcher(server.freshStoreUrl()), log)) {
-            session.initialize(Duration.ofSeconds(30));
+        try (LineSession session = LineSession.start(launcher(server.freshStoreUrl()), log)) {
+            session.initialize();
             assertThat(answer(session, "create", Map.of("path", A, "file_text", "before"))).startsWith("File created");
             long stopped = Files.size(log);
             server.stop();
@@ -132,8 +135,8 @@ class StoreFaultsIT {
         String jdbcUrl = LocalPostgres.shared().freshDatabase();
         String storeUrl = LocalPostgres.shared().storeUrlOf(jdbcUrl);
         Path log = temp.resolve("memdir.log");
-        try (PipelinedSession first = PipelinedSession.start(launcher(storeUrl), log)) {
-            first.initialize(Duration.ofSeconds(30));
+        try (LineSession first = LineSession.start(launcher(storeUrl), log)) {
+            first.initialize();
             assertThat(first.call("create", Map.of("path", A, "file_text", OneFileEdits.FIRST))
                     .get(30, TimeUnit.SECONDS).path("result").path("isError").asBoolean()).isFalse();
             assertThat(first.closeAndWait(Duration.ofSeconds(30))).isZero();
@@ -145,8 +148,8 @@ class StoreFaultsIT {
             OneFileEdits edits = OneFileEdits.after(A, content, round, EDITS_PER_ROUND, random);
             int answered;
             boolean inATransaction;
-            try (PipelinedSession session = PipelinedSession.start(launcher(storeUrl), log)) {
-                session.initialize(Duration.ofSeconds(30));
+            try (LineSession session = LineSession.start(launcher(storeUrl), log)) {
+                session.initialize();
                 List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
                 for (int edit = 0; edit < edits.size(); edit++) {
                     answers.add(session.call(edits.tools().get(edit), edits.arguments().get(edit)));
@@ -175,7 +178,7 @@ class StoreFaultsIT {
     void namespaceLockedPastTheStoreTimeout_aCreateAnswersBusyChangesNothingAndWorksOnceTheLockIsGone()
             throws Exception {
         String jdbcUrl = LocalPostgres.shared().freshDatabase();
-        McpSyncClient client = SdkClient.start(launcher(LocalPostgres.shared().storeUrlOf(jdbcUrl)));
+        McpSyncClient client = LegacySdkClient.start(launcher(LocalPostgres.shared().storeUrlOf(jdbcUrl)));
         try {
             working(client, "create", Map.of("path", A, "file_text", "before"));
             NamespaceCounts before = NamespaceCounts.kept(jdbcUrl, NAMESPACE);
@@ -202,7 +205,7 @@ class StoreFaultsIT {
     }
 
     /** Calls {@code tool} through {@code session} and returns the text it answered. */
-    private static String answer(PipelinedSession session, String tool, Map<String, Object> arguments)
+    private static String answer(LineSession session, String tool, Map<String, Object> arguments)
             throws Exception {
         return session.call(tool, arguments).get(30, TimeUnit.SECONDS).path("result").path("content").get(0)
                 .path("text").asText();

@@ -1,7 +1,10 @@
 package dev.memdir.e2e;
 
+import static dev.memdir.e2e.support.MemdirUris.INDEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -19,8 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoreNoticesIT {
 
-    private static final String INDEX = "memdir://memory/index";
-
     @TempDir
     Path temp;
 
@@ -31,13 +32,13 @@ class StoreNoticesIT {
         BlockingQueue<String> other = new LinkedBlockingQueue<>();
         McpSyncClient listener = subscribed(url, "team", team);
         McpSyncClient stranger = subscribed(url, "other", other);
-        McpSyncClient writer = SdkClient.start(launcher(url, "team"));
+        McpSyncClient writer = LegacySdkClient.start(launcher(url, "team"));
         try {
             McpSchema.CallToolResult created = writer.callTool(new McpSchema.CallToolRequest("create",
                     Map.of("path", "/memories/MEMORY.md", "file_text", "- written on another machine\n")));
             assertThat(created.isError()).isFalse();
 
-            assertThat(Updates.await(team, "written on another machine")).isTrue();
+            assertThat(LegacySdkClient.awaitUpdate(team, "written on another machine")).isTrue();
             assertThat(other).allSatisfy(update -> assertThat(update).doesNotContain("written on another machine"));
             assertThat(((McpSchema.TextResourceContents) stranger.readResource(new McpSchema.ReadResourceRequest(INDEX))
                     .contents().get(0)).text()).doesNotContain("written on another machine");
@@ -49,7 +50,7 @@ class StoreNoticesIT {
     }
 
     private McpSyncClient subscribed(String url, String namespace, BlockingQueue<String> updates) {
-        McpSyncClient client = SdkClient.start(launcher(url, namespace),
+        McpSyncClient client = LegacySdkClient.start(launcher(url, namespace),
                 contents -> contents.forEach(c -> updates.add(((McpSchema.TextResourceContents) c).text())));
         client.subscribeResource(new McpSchema.SubscribeRequest(INDEX));
         return client;

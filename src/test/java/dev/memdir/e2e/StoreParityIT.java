@@ -2,6 +2,9 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
+import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.file.Path;
@@ -47,9 +50,9 @@ class StoreParityIT {
         List<String> arguments = new ArrayList<>(store);
         arguments.addAll(ScriptedSession.options(temp));
         List<String> answers = new ArrayList<>();
-        McpSyncClient client = SdkClient.start(launcher(arguments.toArray(String[]::new)));
+        McpSyncClient client = LegacySdkClient.start(launcher(arguments.toArray(String[]::new)));
         try {
-            answers.addAll(ScriptedSession.answers(new LegacyCalls(client)));
+            answers.addAll(ScriptedSession.answers(LegacySdkClient.calls(client)));
         } finally {
             client.closeGracefully();
         }
@@ -57,9 +60,10 @@ class StoreParityIT {
         answers.add(command(arguments, "restore", "people.md", "--version", "1"));
         answers.add(command(arguments, "history", "people.md"));
         answers.add(command(arguments, "prune", "--older-than", "1"));
-        client = SdkClient.start(launcher(arguments.toArray(String[]::new)));
+        client = LegacySdkClient.start(launcher(arguments.toArray(String[]::new)));
         try {
-            answers.add(ScriptedSession.tool(new LegacyCalls(client), "view", Map.of("path", "/memories/people.md")));
+            answers.add(ScriptedSession.tool(LegacySdkClient.calls(client), "view",
+                    Map.of("path", "/memories/people.md")));
         } finally {
             client.closeGracefully();
         }

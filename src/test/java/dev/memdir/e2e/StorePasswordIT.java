@@ -2,6 +2,8 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
 import dev.memdir.memory.postgres.LocalPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;

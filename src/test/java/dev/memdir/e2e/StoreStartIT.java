@@ -2,6 +2,8 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarRun;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -1,10 +1,13 @@
 package dev.memdir.e2e;
 
-import static dev.memdir.e2e.BearerRequests.text;
-import static dev.memdir.e2e.BearerRequests.tool;
+import static dev.memdir.e2e.support.McpHttp.text;
+import static dev.memdir.e2e.support.McpHttp.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
@@ -57,17 +60,14 @@ class SymlinkRaceAttackIT {
             "not a directory", "directory not empty", "file exists",
             "too many levels of symbolic links or unable to access attributes of symbolic link");
 
-    @TempDir
-    Path temp;
-
     @Test
-    void swappingADirectoryForALinkToAnotherNamespace_neverReachesIt() throws Exception {
-        List<String> store = TokenServing.store("directory", temp);
-        String xToken = TokenServing.token(temp, store, "--user", "x");
-        String yToken = TokenServing.token(temp, store, "--user", "y");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store, "--rate", "100000")) {
-            BearerRequests x = new BearerRequests(server.mcp(), xToken);
-            BearerRequests y = new BearerRequests(server.mcp(), yToken);
+    void swappingADirectoryForALinkToAnotherNamespace_neverReachesIt(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String xToken = store.token("x");
+        String yToken = store.token("y");
+        try (ServingJar server = store.serve("--rate", "100000")) {
+            McpHttp x = new McpHttp(server.mcp(), xToken);
+            McpHttp y = new McpHttp(server.mcp(), yToken);
             Path namespaces = temp.resolve("memory/.memdir-namespaces");
             Path xDir = namespaceOf(x, namespaces, "marker-x-3f0c.md");
             Path yDir = namespaceOf(y, namespaces, "marker-y-9d14.md");
@@ -147,13 +147,13 @@ class SymlinkRaceAttackIT {
     /** One call of a memory tool. */
     private record Request(String name, Map<String, Object> arguments) {
 
-        JsonNode sentBy(BearerRequests principal) throws IOException, InterruptedException {
+        JsonNode sentBy(McpHttp principal) throws IOException, InterruptedException {
             return principal.call("tools/call", tool(name, arguments));
         }
     }
 
     /** The answers of two rounds without the swapper, by request: what each request answers when nothing races. */
-    private static Map<String, Set<String>> answersWithoutSwapper(BearerRequests x) throws Exception {
+    private static Map<String, Set<String>> answersWithoutSwapper(McpHttp x) throws Exception {
         Map<String, Set<String>> answers = new TreeMap<>();
         for (int round = -2; round < 0; round++) {
             for (Map.Entry<String, Request> request : round(round).entrySet()) {
@@ -210,13 +210,13 @@ class SymlinkRaceAttackIT {
         return tally;
     }
 
-    private static void create(BearerRequests principal, String path, String text) throws Exception {
+    private static void create(McpHttp principal, String path, String text) throws Exception {
         assertThat(text(principal.call("tools/call", tool("create", Map.of("path", path, "file_text", text)))))
                 .isEqualTo(Messages.created(path));
     }
 
     /** Creates a marker file as {@code principal} and returns the folder that holds it: the principal's root. */
-    private static Path namespaceOf(BearerRequests principal, Path namespaces, String marker) throws Exception {
+    private static Path namespaceOf(McpHttp principal, Path namespaces, String marker) throws Exception {
         create(principal, "/memories/" + marker, "marker\n");
         try (Stream<Path> all = Files.walk(namespaces)) {
             List<Path> found = all.filter(path -> path.getFileName().toString().equals(marker)).toList();

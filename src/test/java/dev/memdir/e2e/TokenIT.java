@@ -6,6 +6,7 @@ import dev.memdir.auth.Authentication;
 import dev.memdir.auth.DirectoryTokenStore;
 import dev.memdir.auth.Principal;
 import dev.memdir.auth.TokenAuthenticator;
+import dev.memdir.e2e.support.JarRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

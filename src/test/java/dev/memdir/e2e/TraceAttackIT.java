@@ -2,6 +2,9 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.RawHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,14 +29,11 @@ class TraceAttackIT {
     private static final List<String> UNSERVED = List.of("TRACE", "PUT", "PATCH", "PROPFIND", "MKCOL", "LOCK",
             "SEARCH");
 
-    @TempDir
-    Path temp;
-
     @Test
-    void methodsMcpDoesNotUse_405_echoingNothing() throws Exception {
-        List<String> store = TokenServing.store("directory", temp);
-        String token = TokenServing.token(temp, store, "--user", "alice");
-        try (ServingJar server = TokenServing.serve(temp, "127.0.0.1:0", store)) {
+    void methodsMcpDoesNotUse_405_echoingNothing(@TempDir Path temp) throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String token = store.token("alice");
+        try (ServingJar server = store.serve()) {
             List<String> seen = new ArrayList<>();
             for (String method : Stream.concat(UNSERVED.stream(), Stream.of("HEAD")).toList()) {
                 RawHttp.Response answer = send(server, method, "/mcp", token);

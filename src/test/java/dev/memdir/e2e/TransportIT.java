@@ -3,6 +3,9 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.LineSession;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,21 +24,21 @@ class TransportIT {
     @TempDir
     Path temp;
 
-    private RawSession start() throws Exception {
-        return RawSession.start(temp.resolve("memory"), temp.resolve("stderr.log"));
+    private LineSession start() throws Exception {
+        return LineSession.start(temp.resolve("memory"), temp.resolve("stderr.log"));
     }
 
     @Test
     void malformedLineIsAnsweredAndTheNextRequestToo() throws Exception {
-        try (RawSession session = start()) {
+        try (LineSession session = start()) {
             session.initialize();
             session.send("this is not json");
-            JsonNode parseError = session.read();
+            JsonNode parseError = session.next();
             assertThat(parseError.path("id").isNull()).isTrue();
             assertThat(parseError.path("error").path("code").asInt()).isEqualTo(-32700);
 
-            session.send(RawSession.toolCall(7, "view", Map.of("path", "/memories")));
-            JsonNode answer = session.read();
+            session.send(LineSession.toolCall(7, "view", Map.of("path", "/memories")));
+            JsonNode answer = session.next();
             assertThat(answer.path("id").asInt()).isEqualTo(7);
             assertThat(answer.path("result").path("isError").asBoolean()).isFalse();
         }
@@ -43,7 +46,7 @@ class TransportIT {
 
     @Test
     void eachKindOfBadMessageGetsItsJsonRpcErrorAndTheSessionGoesOn() throws Exception {
-        try (RawSession session = start()) {
+        try (LineSession session = start()) {
             session.initialize();
             session.send("");
             session.send("   ");
@@ -62,25 +65,25 @@ class TransportIT {
                     + "{\"name\":\"view\",\"arguments\":\"nope\"}}", JsonNodeExpect.id(8, -32602));
 
             session.sendBytes(new byte[] {'{', '"', (byte) 0xC3, (byte) 0x28, '"', '}', '\n'});
-            JsonNode invalidUtf8 = session.read();
+            JsonNode invalidUtf8 = session.next();
             assertThat(invalidUtf8.path("error").path("code").asInt()).isEqualTo(-32700);
             assertThat(invalidUtf8.path("error").path("message").asText()).contains("UTF-8");
 
-            session.send(RawSession.toolCall("after", "view", Map.of("path", "/memories")));
-            assertThat(session.read().path("id").asText()).isEqualTo("after");
+            session.send(LineSession.toolCall("after", "view", Map.of("path", "/memories")));
+            assertThat(session.next().path("id").asText()).isEqualTo("after");
         }
     }
 
     @Test
     void requestBeforeInitializeIsRefusedButPingIsAnswered() throws Exception {
-        try (RawSession session = start()) {
+        try (LineSession session = start()) {
             session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
-            JsonNode refused = session.read();
+            JsonNode refused = session.next();
             assertThat(refused.path("error").path("code").asInt()).isEqualTo(-32600);
             assertThat(refused.path("error").path("message").asText()).contains("not initialized");
 
             session.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
-            JsonNode pong = session.read();
+            JsonNode pong = session.next();
             assertThat(pong.path("id").asInt()).isEqualTo(2);
             assertThat(pong.path("result").isObject()).isTrue();
 
@@ -93,26 +96,25 @@ class TransportIT {
     void everyRequestReadBeforeStdinClosesIsAnswered() throws Exception {
         int count = 300;
         Set<String> expected = new HashSet<>();
-        try (RawSession session = start()) {
+        try (LineSession session = start()) {
             session.initialize();
             StringBuilder burst = new StringBuilder();
             for (int i = 0; i < count; i++) {
                 String id = "req-" + i;
                 expected.add(id);
                 String line = i % 2 == 0
-                        ? RawSession.toolCall(id, "create", Map.of("path", "/memories/f" + i + ".md", "file_text", "n" + i))
-                        : RawSession.toolCall(id, "view", Map.of("path", "/memories"));
+                        ? LineSession.toolCall(id, "create", Map.of("path", "/memories/f" + i + ".md", "file_text", "n" + i))
+                        : LineSession.toolCall(id, "view", Map.of("path", "/memories"));
                 burst.append(line).append('\n');
             }
             session.sendBytes(burst.toString().getBytes(StandardCharsets.UTF_8));
 
-            List<String> lines = session.closeInputAndReadRest();
+            List<JsonNode> responses = session.closeInputAndReadRest();
 
             Set<String> answered = new HashSet<>();
-            for (String line : lines) {
-                JsonNode response = RawSession.JSON.readTree(line);
-                assertThat(response.has("result")).as(line).isTrue();
-                assertThat(answered.add(response.path("id").asText())).as("answered twice: " + line).isTrue();
+            for (JsonNode response : responses) {
+                assertThat(response.has("result")).as(response.toString()).isTrue();
+                assertThat(answered.add(response.path("id").asText())).as("answered twice: " + response).isTrue();
             }
             assertThat(answered).isEqualTo(expected);
             assertThat(session.waitForExit()).isZero();
@@ -124,15 +126,15 @@ class TransportIT {
 
     @Test
     void pipelinedRequestsRunInTheOrderTheyArrived() throws Exception {
-        try (RawSession session = start()) {
+        try (LineSession session = start()) {
             session.initialize();
-            session.send(RawSession.toolCall(1, "create", Map.of("path", "/memories/o.md", "file_text", "one")));
-            session.send(RawSession.toolCall(2, "str_replace", Map.of("path", "/memories/o.md", "old_str", "one",
+            session.send(LineSession.toolCall(1, "create", Map.of("path", "/memories/o.md", "file_text", "one")));
+            session.send(LineSession.toolCall(2, "str_replace", Map.of("path", "/memories/o.md", "old_str", "one",
                     "new_str", "two")));
-            session.send(RawSession.toolCall(3, "view", Map.of("path", "/memories/o.md")));
+            session.send(LineSession.toolCall(3, "view", Map.of("path", "/memories/o.md")));
             List<JsonNode> responses = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                responses.add(session.read());
+                responses.add(session.next());
             }
             assertThat(responses).extracting(r -> r.path("id").asInt()).containsExactly(1, 2, 3);
             assertThat(responses.get(2).path("result").path("content").get(0).path("text").asText())
@@ -149,22 +151,22 @@ class TransportIT {
         // answer to that line (id null) is kept from the client: the SDK's stdio client stops reading at it.
         List<String> command = List.of("sh", "-c", "{ printf 'garbage\\n'; cat; } | " + jar + " | tee " + log
                 + " | grep --line-buffered -v '\"id\":null'");
-        McpSyncClient client = SdkClient.start(JarLauncher.of(command));
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.of(command));
         try {
-            String created = SdkClient.text(SdkClient.call(client, "create",
+            String created = LegacySdkClient.text(LegacySdkClient.call(client, "create",
                     Map.of("path", "/memories/alive.md", "file_text", "yes")));
             assertThat(created).isEqualTo("File created successfully at: /memories/alive.md");
         } finally {
             client.closeGracefully();
         }
         List<String> lines = Files.readAllLines(log);
-        assertThat(RawSession.JSON.readTree(lines.get(0)).path("error").path("code").asInt()).isEqualTo(-32700);
+        assertThat(LineSession.JSON.readTree(lines.get(0)).path("error").path("code").asInt()).isEqualTo(-32700);
         assertThat(lines).anyMatch(line -> line.contains("File created successfully at: /memories/alive.md"));
     }
 
-    private static void assertError(RawSession session, String line, JsonNodeExpect expect) throws Exception {
+    private static void assertError(LineSession session, String line, JsonNodeExpect expect) throws Exception {
         session.send(line);
-        JsonNode response = session.read();
+        JsonNode response = session.next();
         assertThat(response.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
         assertThat(response.path("error").path("code").asInt()).as(line).isEqualTo(expect.code());
         assertThat(response.path("error").path("message").asText()).as(line).isNotBlank();

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
-import dev.memdir.e2e.JarLauncher;
-import dev.memdir.e2e.ServingJar;
+import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.ServingJar;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,15 +10,15 @@ import java.util.concurrent.TimeUnit;
  * One run of the jar as a command, with stdin at its end, to its exit: the exit code and what it printed. It runs in
  * {@code temp} unless its launcher names another working directory, so a relative path it is given lands there.
  */
-record JarRun(int exit, String stdout, String stderr) {
+public record JarRun(int exit, String stdout, String stderr) {
 
     /** Runs {@code java -jar memdir.jar args...} in {@code temp}; its output is kept there until read. */
-    static JarRun of(Path temp, String... args) throws Exception {
+    public static JarRun of(Path temp, String... args) throws Exception {
         return of(temp, JarLauncher.plain(args));
     }
 
     /** Runs {@code launcher}'s line; stdout and stderr go to files in {@code temp}, so neither can fill a pipe. */
-    static JarRun of(Path temp, JarLauncher launcher) throws Exception {
+    public static JarRun of(Path temp, JarLauncher launcher) throws Exception {
         Path out = Files.createTempFile(temp, "run", ".out");
         Path err = Files.createTempFile(temp, "run", ".err");
         Process process = launcher.inUnlessChosen(temp).emptyStdin().stdoutTo(out).stderrTo(err).start();

@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import java.net.http.HttpResponse;
 

@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,14 +10,14 @@ import java.util.regex.Pattern;
  * What Linux says of a running process ({@code /proc/PID/status}) and what a {@code -Xlog:gc:file=...} log says of
  * its heap: the figures the attack tests print before and after a fix.
  */
-final class ProcessFigures {
+public final class ProcessFigures {
 
     private static final Pattern HEAP_BEFORE_GC = Pattern.compile(" (\\d+)M->\\d+M\\(\\d+M\\)");
 
     private ProcessFigures() {}
 
     /** Returns a numeric field of {@code /proc/PID/status} ({@code VmRSS}, {@code VmHWM} in KiB, {@code Threads}). */
-    static long status(Process process, String field) throws IOException {
+    public static long status(Process process, String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
             if (line.startsWith(field + ":")) {
                 return Long.parseLong(line.substring(field.length() + 1).trim().split("\\s+")[0]);
@@ -27,7 +27,7 @@ final class ProcessFigures {
     }
 
     /** Returns the most heap, in MiB, that any collection in {@code gcLog} found in use when it began. */
-    static long mostHeapAtGc(Path gcLog) throws IOException {
+    public static long mostHeapAtGc(Path gcLog) throws IOException {
         long most = 0;
         Matcher heap = HEAP_BEFORE_GC.matcher(Files.readString(gcLog));
         while (heap.find()) {
@@ -37,7 +37,7 @@ final class ProcessFigures {
     }
 
     /** Returns the number of collections in {@code gcLog}. */
-    static long collections(Path gcLog) throws IOException {
+    public static long collections(Path gcLog) throws IOException {
         return HEAP_BEFORE_GC.matcher(Files.readString(gcLog)).results().count();
     }
 }

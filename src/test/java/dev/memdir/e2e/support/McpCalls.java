@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
  * What a scripted session asks of memdir, whichever MCP revision carries it, with the answers as text, so that
  * sessions over either revision can be compared word for word.
  */
-interface McpCalls {
+public interface McpCalls {
 
     /** The answer of a tool: its text, and whether it is an error result. */
     record ToolAnswer(boolean error, String text) {}
@@ -43,8 +43,8 @@ interface McpCalls {
     /** JSON of an SDK type, keys sorted, so that the types of both revisions can be compared as text. */
     static String json(Object value) {
         try {
-            return RawSession.JSON.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
-                    .writeValueAsString(RawSession.JSON.convertValue(value, Object.class));
+            return LineSession.JSON.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
+                    .writeValueAsString(LineSession.JSON.convertValue(value, Object.class));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.modern.client.transport.McpClientTransport;
@@ -13,12 +13,12 @@ import reactor.core.publisher.Flux;
  * wire: the SDK fills in what a result leaves out ({@code resultType}, {@code ttlMs}, {@code cacheScope}), so only
  * the wire shows whether the server sent them.
  */
-final class ReplyRecorder implements McpClientTransport {
+public final class ReplyRecorder implements McpClientTransport {
 
     /** One message the server sent in answer to {@code request} (its response, or a notification on its stream). */
-    record Reply(JsonRpc.JSONRPCRequest request, JsonRpc.JSONRPCMessage message) {
+    public record Reply(JsonRpc.JSONRPCRequest request, JsonRpc.JSONRPCMessage message) {
 
-        String method() {
+        public String method() {
             return request.method();
         }
     }
@@ -35,13 +35,13 @@ final class ReplyRecorder implements McpClientTransport {
         return transport.exchange(request).doOnNext(message -> replies.add(new Reply(request.message(), message)));
     }
 
-    List<Reply> replies() {
+    public List<Reply> replies() {
         return List.copyOf(replies);
     }
 
     /** The results of the successful responses to {@code method}, oldest first, as JSON objects. */
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> results(String method) {
+    public List<Map<String, Object>> results(String method) {
         return replies.stream().filter(reply -> reply.method().equals(method))
                 .map(Reply::message)
                 .filter(message -> message instanceof JsonRpc.JSONRPCResponse response && response.error() == null)
@@ -51,7 +51,7 @@ final class ReplyRecorder implements McpClientTransport {
 
     /** The result of {@code reply}, which must be a successful response. */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> result(Reply reply) {
+    public static Map<String, Object> result(Reply reply) {
         if (!(reply.message() instanceof JsonRpc.JSONRPCResponse response) || response.error() != null) {
             throw new AssertionError("not a result: " + reply.message() + " to " + reply.request());
         }

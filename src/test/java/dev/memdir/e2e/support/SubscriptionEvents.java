@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import io.modelcontextprotocol.modern.client.McpSyncSubscriptionListener;
 import io.modelcontextprotocol.modern.client.SubscriptionEvent;
@@ -11,7 +11,7 @@ import java.util.function.Predicate;
  * The events of one listen stream of the 2026-07-28 client, kept in arrival order, with waits for the ones a test
  * expects. A position ({@link #mark()}) taken before a write tells the updates that write caused from older ones.
  */
-final class SubscriptionEvents implements McpSyncSubscriptionListener {
+public final class SubscriptionEvents implements McpSyncSubscriptionListener {
 
     private static final long WAIT_SECONDS = 30;
 
@@ -39,7 +39,7 @@ final class SubscriptionEvents implements McpSyncSubscriptionListener {
     }
 
     /** Waits for the acknowledgment, which comes first. */
-    synchronized SubscriptionEvent.Subscribed awaitSubscribed() throws InterruptedException {
+    public synchronized SubscriptionEvent.Subscribed awaitSubscribed() throws InterruptedException {
         awaitFrom(0, SubscriptionEvent.Subscribed.class::isInstance, "the acknowledgment");
         if (!(events.get(0) instanceof SubscriptionEvent.Subscribed subscribed)) {
             throw new AssertionError("the first event was not the acknowledgment: " + events);
@@ -48,23 +48,23 @@ final class SubscriptionEvents implements McpSyncSubscriptionListener {
     }
 
     /** The number of events so far: where the events caused by what a test does next begin. */
-    synchronized int mark() {
+    public synchronized int mark() {
         return events.size();
     }
 
     /** Waits for an update of {@code uri} at or after {@code mark}. */
-    synchronized void awaitUpdate(int mark, String uri) throws InterruptedException {
+    public synchronized void awaitUpdate(int mark, String uri) throws InterruptedException {
         awaitFrom(mark, event -> event instanceof SubscriptionEvent.ResourceUpdated updated
                 && updated.uri().equals(uri), "an update of " + uri);
     }
 
     /** The URIs of every update so far, in arrival order. */
-    synchronized List<String> updated() {
+    public synchronized List<String> updated() {
         return updatedFrom(0);
     }
 
     /** The URIs of the updates from {@code mark} on, in arrival order. */
-    synchronized List<String> updatedFrom(int mark) {
+    public synchronized List<String> updatedFrom(int mark) {
         return events.subList(mark, events.size()).stream()
                 .filter(SubscriptionEvent.ResourceUpdated.class::isInstance)
                 .map(event -> ((SubscriptionEvent.ResourceUpdated) event).uri())

@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.client.McpClient;
@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * The MCP Java SDK's 2026-07-28 client ({@code io.modelcontextprotocol.modern}) over the real jar: no initialize,
  * every request carries the revision in its {@code _meta}. What the server sent is kept in {@link #wire()}.
  */
-final class ModernSdkClient implements McpCalls, AutoCloseable {
+public final class ModernSdkClient implements McpCalls, AutoCloseable {
 
     private final StdioMcpClientTransport transport;
     private final ReplyRecorder wire;
@@ -30,7 +30,7 @@ final class ModernSdkClient implements McpCalls, AutoCloseable {
     }
 
     /** The SDK's 2026-07-28 client over {@code transport} (stdio, or HTTP), as every test configures it. */
-    static McpSyncClient over(McpClientTransport transport) {
+    public static McpSyncClient over(McpClientTransport transport) {
         return McpClient.sync(transport)
                 .clientInfo(McpSchema.Implementation.builder("memdir-e2e", "1").build())
                 .roundTimeout(Duration.ofSeconds(30))
@@ -38,7 +38,7 @@ final class ModernSdkClient implements McpCalls, AutoCloseable {
     }
 
     /** The SDK's 2026-07-28 client over HTTP at {@code mcp}, sending {@code token} as a bearer token. */
-    static McpSyncClient overHttp(URI mcp, String token) {
+    public static McpSyncClient overHttp(URI mcp, String token) {
         return over(HttpClientMcpTransport.builder(mcp.toString())
                 .requestCustomizer(McpHttpRequestCustomizer.fromSync((request, headers, context) ->
                         headers.set("Authorization", "Bearer " + token)))
@@ -46,22 +46,22 @@ final class ModernSdkClient implements McpCalls, AutoCloseable {
     }
 
     /** Starts the jar; nothing is sent until the first request. */
-    static ModernSdkClient start(JarLauncher launcher) {
+    public static ModernSdkClient start(JarLauncher launcher) {
         return new ModernSdkClient(StdioMcpClientTransport.builder(launcher.sdkParameters())
                 .stderrConsumer(line -> System.err.println("[memdir] " + line))
                 .shutdownTimeout(Duration.ofSeconds(20))
                 .start());
     }
 
-    McpSyncClient client() {
+    public McpSyncClient client() {
         return client;
     }
 
-    ReplyRecorder wire() {
+    public ReplyRecorder wire() {
         return wire;
     }
 
-    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
+    public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
         return client.tool(tool).arguments(arguments).call();
     }
 
@@ -98,7 +98,8 @@ final class ModernSdkClient implements McpCalls, AutoCloseable {
         return complete(new McpSchema.PromptReference(prompt), argument, typed).values();
     }
 
-    McpSchema.CompleteResult.Completion complete(McpSchema.CompleteReference ref, String argument, String typed) {
+    public McpSchema.CompleteResult.Completion complete(McpSchema.CompleteReference ref, String argument,
+            String typed) {
         return client.completion(ref, argument, typed).complete().completion();
     }
 
@@ -122,12 +123,12 @@ final class ModernSdkClient implements McpCalls, AutoCloseable {
         return McpCalls.jsonInAnyOrder(client.prompts().list().prompts());
     }
 
-    static String text(McpSchema.ReadResourceResult read) {
+    public static String text(McpSchema.ReadResourceResult read) {
         return ((McpSchema.TextResourceContents) read.contents().get(0)).text();
     }
 
     /** Returns the text of a result made of text content. */
-    static String text(McpSchema.CallToolResult result) {
+    public static String text(McpSchema.CallToolResult result) {
         return result.content().stream()
                 .map(content -> ((McpSchema.TextContent) content).text())
                 .collect(Collectors.joining("\n"));

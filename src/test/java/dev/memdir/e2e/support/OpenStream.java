@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * A streamed answer of the real jar (a {@code subscriptions/listen} stream, a 2025-11-25 GET stream), read on a
  * thread of its own as it comes: its {@code data:} lines in order, and when it ended.
  */
-final class OpenStream implements AutoCloseable {
+public final class OpenStream implements AutoCloseable {
 
     private final CompletableFuture<HttpResponse<Stream<String>>> response;
     private final List<String> data = new ArrayList<>();
@@ -31,7 +31,7 @@ final class OpenStream implements AutoCloseable {
         reader.start();
     }
 
-    static OpenStream open(HttpClient http, HttpRequest request) {
+    public static OpenStream open(HttpClient http, HttpRequest request) {
         return new OpenStream(http, request);
     }
 
@@ -60,21 +60,22 @@ final class OpenStream implements AutoCloseable {
     }
 
     /** Returns the HTTP status, once the head has come (within 30 s). */
-    int status() throws Exception {
+    public int status() throws Exception {
         return response.get(30, TimeUnit.SECONDS).statusCode();
     }
 
     /** Returns how many data lines came so far: where what comes next begins. */
-    synchronized int mark() {
+    public synchronized int mark() {
         return data.size();
     }
 
-    synchronized List<String> dataFrom(int mark) {
+    public synchronized List<String> dataFrom(int mark) {
         return List.copyOf(data.subList(mark, data.size()));
     }
 
     /** Waits up to {@code patience} for a data line at or after {@code mark} that {@code wanted} accepts. */
-    synchronized boolean awaitData(int mark, Predicate<String> wanted, Duration patience) throws InterruptedException {
+    public synchronized boolean awaitData(int mark, Predicate<String> wanted, Duration patience)
+            throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
         while (data.subList(mark, data.size()).stream().noneMatch(wanted)) {
             long left = deadline - System.nanoTime();
@@ -87,7 +88,7 @@ final class OpenStream implements AutoCloseable {
     }
 
     /** Waits up to {@code patience} for the end; returns the {@link System#nanoTime} it ended at, if it did. */
-    synchronized Optional<Long> awaitEnd(Duration patience) throws InterruptedException {
+    public synchronized Optional<Long> awaitEnd(Duration patience) throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
         while (endedAt == 0) {
             long left = deadline - System.nanoTime();

@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,39 +14,39 @@ import java.util.Map;
  * HTTP/1.1 by hand over a socket: what java.net.http will not send (a Host header of one's choosing) and a body
  * sent in parts with a pause between.
  */
-final class RawHttp implements AutoCloseable {
+public final class RawHttp implements AutoCloseable {
 
     /** A response: status, headers (names in lower case) and body. */
-    record Response(int status, Map<String, String> headers, String body) {}
+    public record Response(int status, Map<String, String> headers, String body) {}
 
     private final Socket socket;
 
-    RawHttp(int port) throws IOException {
+    public RawHttp(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
         socket.setSoTimeout(30_000);
     }
 
     /** Sends the head of a request: the request line and headers, then the empty line. */
-    void head(String requestLine, Map<String, String> headers) throws IOException {
+    public void head(String requestLine, Map<String, String> headers) throws IOException {
         StringBuilder head = new StringBuilder(requestLine).append("\r\n");
         headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
         head.append("\r\n");
         send(head.toString());
     }
 
-    void send(String text) throws IOException {
+    public void send(String text) throws IOException {
         OutputStream out = socket.getOutputStream();
         out.write(text.getBytes(StandardCharsets.UTF_8));
         out.flush();
     }
 
     /** Reads the head of a response that has no body whatever its headers say (the answer to a HEAD). */
-    Response readHead() throws IOException {
+    public Response readHead() throws IOException {
         return head(socket.getInputStream());
     }
 
     /** Reads one response whose body has a Content-Length or ends with the connection. */
-    Response read() throws IOException {
+    public Response read() throws IOException {
         InputStream in = socket.getInputStream();
         Response head = head(in);
         Map<String, String> headers = head.headers();

@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import java.io.File;

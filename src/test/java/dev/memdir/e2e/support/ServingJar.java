@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,7 +57,7 @@ public final class ServingJar implements AutoCloseable {
         return base.resolve("/mcp");
     }
 
-    int port() {
+    public int port() {
         return base.getPort();
     }
 
@@ -66,7 +66,7 @@ public final class ServingJar implements AutoCloseable {
     }
 
     /** Returns the access-log lines so far. */
-    List<String> accessLog() throws IOException {
+    public List<String> accessLog() throws IOException {
         return stderr().lines().filter(line -> line.startsWith("memdir: http ")).toList();
     }
 
@@ -74,7 +74,7 @@ public final class ServingJar implements AutoCloseable {
      * Returns the access-log lines once they hold what {@code ready} asks (or as they are after 10 s): a line is
      * written once its answer has gone out, so the last request's may come a moment after the client has it.
      */
-    List<String> accessLogOnce(Predicate<List<String>> ready) throws IOException, InterruptedException {
+    public List<String> accessLogOnce(Predicate<List<String>> ready) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         List<String> log = accessLog();
         while (!ready.test(log) && System.nanoTime() < deadline) {
@@ -84,12 +84,12 @@ public final class ServingJar implements AutoCloseable {
         return log;
     }
 
-    Process process() {
+    public Process process() {
         return process;
     }
 
     /** Sends SIGTERM and waits for the exit: its code, or empty when it did not exit in {@code patience}. */
-    Optional<Integer> terminate(Duration patience) throws InterruptedException {
+    public Optional<Integer> terminate(Duration patience) throws InterruptedException {
         process.destroy();
         return process.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS) ? Optional.of(process.exitValue())
                 : Optional.empty();

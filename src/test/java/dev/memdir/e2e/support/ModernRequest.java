@@ -1,4 +1,4 @@
-package dev.memdir.e2e;
+package dev.memdir.e2e.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,23 +8,23 @@ import java.util.Map;
  * A 2026-07-28 request as a line: the method's params plus {@code _meta} with the protocol version, the client's
  * capabilities and its info, which every request of that revision carries (there is no handshake).
  */
-final class ModernRequest {
+public final class ModernRequest {
 
-    static final String VERSION = "2026-07-28";
-    static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
-    static final String CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
-    static final String CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
-    static final String LOG_LEVEL = "io.modelcontextprotocol/logLevel";
-    static final String SERVER_INFO = "io.modelcontextprotocol/serverInfo";
-    static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+    public static final String VERSION = "2026-07-28";
+    public static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+    public static final String CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+    public static final String CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+    public static final String LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+    public static final String SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+    public static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
-    private final ObjectNode request = RawSession.JSON.createObjectNode();
+    private final ObjectNode request = LineSession.JSON.createObjectNode();
     private final ObjectNode params;
     private final ObjectNode meta;
 
     private ModernRequest(Object id, String method) {
         request.put("jsonrpc", "2.0");
-        request.set("id", RawSession.JSON.valueToTree(id));
+        request.set("id", LineSession.JSON.valueToTree(id));
         request.put("method", method);
         params = request.putObject("params");
         meta = params.putObject("_meta");
@@ -33,51 +33,51 @@ final class ModernRequest {
         meta.putObject(CLIENT_INFO).put("name", "wire-test").put("version", "1");
     }
 
-    static ModernRequest of(Object id, String method) {
+    public static ModernRequest of(Object id, String method) {
         return new ModernRequest(id, method);
     }
 
-    static String toolCall(Object id, String tool, Map<String, Object> arguments) {
+    public static String toolCall(Object id, String tool, Map<String, Object> arguments) {
         return of(id, "tools/call").param("name", tool).param("arguments", arguments).line();
     }
 
-    static String read(Object id, String uri) {
+    public static String read(Object id, String uri) {
         return of(id, "resources/read").param("uri", uri).line();
     }
 
     /** {@code subscriptions/listen} for resource updates of {@code uris}. */
-    static String listen(Object id, String... uris) {
+    public static String listen(Object id, String... uris) {
         return of(id, "subscriptions/listen").param("notifications", Map.of("resourceSubscriptions", uris)).line();
     }
 
-    static String cancelled(Object requestId) {
-        ObjectNode notification = RawSession.JSON.createObjectNode().put("jsonrpc", "2.0")
+    public static String cancelled(Object requestId) {
+        ObjectNode notification = LineSession.JSON.createObjectNode().put("jsonrpc", "2.0")
                 .put("method", "notifications/cancelled");
-        notification.putObject("params").set("requestId", RawSession.JSON.valueToTree(requestId));
+        notification.putObject("params").set("requestId", LineSession.JSON.valueToTree(requestId));
         return notification.toString();
     }
 
-    ModernRequest param(String name, Object value) {
-        params.set(name, RawSession.JSON.valueToTree(value));
+    public ModernRequest param(String name, Object value) {
+        params.set(name, LineSession.JSON.valueToTree(value));
         return this;
     }
 
     /** Sets a {@code _meta} entry; a null value removes it. */
-    ModernRequest meta(String key, Object value) {
+    public ModernRequest meta(String key, Object value) {
         if (value == null) {
             meta.remove(key);
         } else {
-            meta.set(key, RawSession.JSON.valueToTree(value));
+            meta.set(key, LineSession.JSON.valueToTree(value));
         }
         return this;
     }
 
-    ModernRequest logLevel(String level) {
+    public ModernRequest logLevel(String level) {
         return meta(LOG_LEVEL, level);
     }
 
     /** Replaces {@code _meta} with any JSON value, or removes it when {@code value} is null. */
-    ModernRequest rawMeta(JsonNode value) {
+    public ModernRequest rawMeta(JsonNode value) {
         if (value == null) {
             params.remove("_meta");
         } else {
@@ -86,11 +86,11 @@ final class ModernRequest {
         return this;
     }
 
-    String line() {
+    public String line() {
         return request.toString();
     }
 
-    ObjectNode node() {
+    public ObjectNode node() {
         return request;
     }
 }
