@@ -12,10 +12,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.McpHttp;
 import dev.memdir.e2e.support.ModernSdkClient;
-import dev.memdir.e2e.support.OnEveryStore;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.SubscriptionEvents;
 import dev.memdir.e2e.support.TokenStore;
@@ -89,7 +89,7 @@ class HttpIsolationIT {
             "memdir://instructions/for/..%2F..%2Fmemory%2F.memdir-namespaces%2Fuser%2Fbob",
             "memdir://user/bob/memory/index", "memdir://bob@memory/index", "memdir://memory/history/");
 
-    @OnEveryStore
+    @EveryStoreTest
     void twoPrincipalsNeverMeet(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         String alice = store.token("alice");
@@ -165,7 +165,7 @@ class HttpIsolationIT {
      * error text, no answer carries anything of bob's (his content, his history's hashes or his name as a writer),
      * bob's memory is byte for byte what it was, and nothing outside alice's namespace changed.
      */
-    @OnEveryStore
+    @EveryStoreTest
     void hostilePathsUrisPromptsAndCompletions_neverReachAnotherNamespace(String storeKind, @TempDir Path temp)
             throws Exception {
         NamespacedStore memory = storeKind.equals("directory") ? new DirectoryNamespaces(temp.resolve("memory"))
@@ -301,7 +301,7 @@ class HttpIsolationIT {
         }
     }
 
-    @OnEveryStore
+    @EveryStoreTest
     void aListenHearsNothingOfAnotherNamespace(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         String alice = store.token("alice");

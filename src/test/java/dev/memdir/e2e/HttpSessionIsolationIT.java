@@ -4,10 +4,10 @@ import static dev.memdir.e2e.support.MemdirUris.INDEX;
 import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.HttpAnswer;
 import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.McpHttp;
-import dev.memdir.e2e.support.OnEveryStore;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.TokenStore;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -46,7 +46,7 @@ class HttpSessionIsolationIT {
 
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @OnEveryStore
+    @EveryStoreTest
     void sessionsWithTokens_seeTheirOwnNamespace_andNoOneElseUsesThem(String storeKind, @TempDir Path temp)
             throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);

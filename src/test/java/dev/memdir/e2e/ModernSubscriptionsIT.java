@@ -6,10 +6,10 @@ import static dev.memdir.e2e.support.MemdirUris.REPORT;
 import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.ModernSdkClient;
-import dev.memdir.e2e.support.OnEveryStore;
 import dev.memdir.e2e.support.ReplyRecorder;
 import dev.memdir.e2e.support.SubscriptionEvents;
 import dev.memdir.memory.postgres.LocalPostgres;
@@ -71,7 +71,7 @@ class ModernSubscriptionsIT {
                 .isEqualTo("File created successfully at: " + path);
     }
 
-    @OnEveryStore
+    @EveryStoreTest
     void writesThroughTheSameProcessAreHeardOnTheStreamsListeningToTheirUrisOnly(String store) throws Exception {
         try (ModernSdkClient client = ModernSdkClient.start(launcher(memory(store)))) {
             SubscriptionEvents first = new SubscriptionEvents();
@@ -147,7 +147,7 @@ class ModernSubscriptionsIT {
         }
     }
 
-    @OnEveryStore
+    @EveryStoreTest
     void aWriteThroughASecondProcessOnTheSameMemoryReachesTheListenStream(String store) throws Exception {
         List<String> memory = memory(store);
         try (ModernSdkClient listener = ModernSdkClient.start(launcher(memory));
@@ -172,7 +172,7 @@ class ModernSubscriptionsIT {
         }
     }
 
-    @OnEveryStore
+    @EveryStoreTest
     void aLegacyAndAModernClientHearEachOthersWrites(String store) throws Exception {
         List<String> memory = memory(store);
         BlockingQueue<String> legacyUpdates = new LinkedBlockingQueue<>();

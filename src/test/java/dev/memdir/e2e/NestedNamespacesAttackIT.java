@@ -7,9 +7,9 @@ import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.McpHttp;
 import dev.memdir.e2e.support.ModernSdkClient;
-import dev.memdir.e2e.support.OnEveryStore;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.SubscriptionEvents;
 import dev.memdir.e2e.support.TokenStore;
@@ -55,7 +55,7 @@ class NestedNamespacesAttackIT {
     private static final long QUIET_MILLIS = 3000;
 
     /** carol ({@code team}) goes for dave's memory ({@code team/backend}) by the path {@code /memories/backend/}. */
-    @OnEveryStore
+    @EveryStoreTest
     void teamNeverReachesTeamBackend(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = tokens(store, "carol", "team", "dave", "team/backend");
@@ -108,7 +108,7 @@ class NestedNamespacesAttackIT {
      * {@code proj} deletes and renames {@code /memories/sub}, the name {@code proj/sub}'s memory would have inside
      * its own: {@code proj/sub}'s files and history stay as they were, byte for byte as its calls show them.
      */
-    @OnEveryStore
+    @EveryStoreTest
     void projDeletingOrRenamingSubNeverTouchesProjSub(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = tokens(store, "pia", "proj", "sam", "proj/sub");
@@ -146,7 +146,7 @@ class NestedNamespacesAttackIT {
     }
 
     /** A token on the namespace {@code user} is accepted, and its holder sees nothing of any {@code user/NAME}. */
-    @OnEveryStore
+    @EveryStoreTest
     void aTokenOnNamespaceUserSeesNoUsersMemory(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = tokens(store, "alice", "user/alice", "bob", "user/bob", "mallory", "user");
@@ -184,7 +184,7 @@ class NestedNamespacesAttackIT {
      * recall, status, history and listen stream; a rename and delete of {@code /memories/b} in {@code a} leaves the
      * others as they were.
      */
-    @OnEveryStore
+    @EveryStoreTest
     void prefixNamesAreMemoriesOfTheirOwn(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         Map<String, String> tokens = new LinkedHashMap<>();

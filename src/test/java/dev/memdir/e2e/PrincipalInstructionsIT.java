@@ -4,8 +4,8 @@ import static dev.memdir.e2e.support.MemdirUris.INSTRUCTIONS;
 import static dev.memdir.e2e.support.MemdirUris.REPORT;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.ModernSdkClient;
-import dev.memdir.e2e.support.OnEveryStore;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.SubscriptionEvents;
 import dev.memdir.e2e.support.TokenStore;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PrincipalInstructionsIT {
 
-    @OnEveryStore
+    @EveryStoreTest
     void aPrincipalHearsItsOwnInstructionsChange(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         String aliceToken = store.token("alice");

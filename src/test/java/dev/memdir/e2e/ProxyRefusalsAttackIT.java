@@ -2,9 +2,9 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.McpHttp;
 import dev.memdir.e2e.support.ModernRequest;
-import dev.memdir.e2e.support.OnEveryStore;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.TokenStore;
 import java.net.http.HttpRequest;
@@ -40,7 +40,7 @@ class ProxyRefusalsAttackIT {
     /** One made-up token every 11 ms (~90 a second) while alice makes her requests, one every 333 ms. */
     private static final long FLOOD_EVERY_MILLIS = 11;
 
-    @OnEveryStore
+    @EveryStoreTest
     void behindATrustedProxy_othersBadTokensNeverRefuseAValidOne(String storeKind, @TempDir Path temp)
             throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);

@@ -3,10 +3,10 @@ package dev.memdir.e2e;
 import static dev.memdir.e2e.support.MemdirUris.INDEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.McpHttp;
 import dev.memdir.e2e.support.ModernRequest;
-import dev.memdir.e2e.support.OnEveryStore;
 import dev.memdir.e2e.support.OpenStream;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.TokenStore;
@@ -34,7 +34,7 @@ class RevokedStreamsAttackIT {
 
     private static final Duration BOUND = Duration.ofSeconds(15);
 
-    @OnEveryStore
+    @EveryStoreTest
     void aRevokedTokensStreamsAndSessionEnd(String storeKind, @TempDir Path temp) throws Exception {
         TokenStore store = TokenStore.fresh(storeKind, temp);
         String alice = store.token("alice");

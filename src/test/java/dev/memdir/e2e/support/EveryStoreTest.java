@@ -12,4 +12,4 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "{0}")
 @ValueSource(strings = {"directory", "postgres"})
-public @interface OnEveryStore {}
+public @interface EveryStoreTest {}
