@@ -96,7 +96,7 @@ public final class HttpLoadBench {
         args.addAll(storeArgs);
         Path stderr = logs.resolve(name + ".err");
         Process server = JarLauncher.plain(args.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", Files.createDirectories(work.resolve("home")).toString())
+                .env("HOME", Files.createDirectories(work.resolve("home")).toString())
                 .emptyStdin().stdoutTo(logs.resolve(name + ".out")).stderrTo(stderr).start();
         try {
             URI mcp = servingUrl(server, stderr);

@@ -92,7 +92,7 @@ final class Launches {
         command.addAll(serverArgs);
         Path home = work.resolve("home");
         return new Launch(line.name(), command, Map.of(
-                "MEMDIR_USER_HOME", home.toString(),
+                "HOME", home.toString(),
                 "MEMDIR_HOME", home.resolve(".memdir").toString(),
                 "CLAUDE_CONFIG_DIR", home.resolve(".claude").toString(),
                 "MEMDIR_MANAGED_DIR", work.resolve("managed").toString()));

@@ -38,7 +38,7 @@ final class ArchiveTraining {
             Path home = work.resolve("home");
             Map<String, String> env = builder.environment();
             env.keySet().removeIf(name -> name.startsWith("MEMDIR_"));
-            env.put("MEMDIR_USER_HOME", home.toString());
+            env.put("HOME", home.toString());
             env.put("CLAUDE_CONFIG_DIR", home.resolve(".claude").toString());
             env.put("MEMDIR_MANAGED_DIR", work.resolve("managed").toString());
             Process process = builder.start();

@@ -60,12 +60,22 @@ public final class SettingsResolver {
     private final Path workingDirectory;
     private final LocalPaths paths;
 
-    /** Resolves against this process's environment, home ({@code MEMDIR_USER_HOME} replaces it) and directory. */
+    /** Resolves against this process's environment, its user's home and its working directory. */
     public static SettingsResolver forThisProcess() {
-        String home = System.getenv("MEMDIR_USER_HOME");
-        return new SettingsResolver(System.getenv(),
-                Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home")),
-                Path.of("").toAbsolutePath());
+        return forEnvironment(System.getenv(), System.getProperty("user.home"), Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * Resolves against {@code env}, with {@code ~} taken as the user's tools take it (the shell, and libpq for
+     * {@code ~/.pgpass}): {@code $HOME} when it is an absolute path, else {@code accountHome}, the home the
+     * account's entry in the password database names.
+     */
+    public static SettingsResolver forEnvironment(Map<String, String> env, String accountHome,
+            Path workingDirectory) {
+        String home = env.get("HOME");
+        return new SettingsResolver(env,
+                home != null && !home.isEmpty() && Path.of(home).isAbsolute() ? Path.of(home) : Path.of(accountHome),
+                workingDirectory);
     }
 
     public SettingsResolver(Map<String, String> env, Path home, Path workingDirectory) {

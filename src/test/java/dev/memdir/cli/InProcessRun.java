@@ -24,7 +24,7 @@ record InProcessRun(int exit, String out, String err) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        SettingsResolver resolver = new SettingsResolver(System.getenv(), Path.of(System.getProperty("user.home")),
+        SettingsResolver resolver = SettingsResolver.forEnvironment(System.getenv(), System.getProperty("user.home"),
                 workingDirectory);
         int exit = Main.run(args, new Invocation(InputStream.nullInputStream(), out,
                 new PrintStream(err, true, StandardCharsets.UTF_8), resolver));

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -408,6 +409,32 @@ class SettingsResolverTest {
 
         env.put("MEMDIR_LOG_FILE", "logs/memdir.log");
         assertThat(resolve().logFile()).contains(work.resolve("logs/memdir.log"));
+    }
+
+    @Test
+    void home_isDollarHomeFirst_forTheRootTheConfigFileAndThePasswordFile() throws Exception {
+        Path account = Files.createDirectories(temp.resolve("box/account"));
+        write(account.resolve(".memdir/config.yaml"), "tools: split\n");
+        write(home.resolve(".memdir/config.yaml"), "tools: single\n");
+        Files.writeString(home.resolve(".pgpass"), "*:*:*:*:from-home\n");
+        Files.setPosixFilePermissions(home.resolve(".pgpass"), PosixFilePermissions.fromString("rw-------"));
+        env.put("HOME", home.toString());
+
+        SettingsResolver resolver = SettingsResolver.forEnvironment(env, account.toString(), work);
+
+        assertThat(resolver.resolve(Map.of()).root())
+                .isEqualTo(home.resolve(".memdir/projects").resolve(key).resolve("memory"));
+        assertThat(resolver.resolve(Map.of()).tools()).isEqualTo(ToolLayout.SINGLE);
+        assertThat(resolver.database("postgresql://alice@db/team", "n").login().password()).contains("from-home");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "relative/home"})
+    void home_withoutAnAbsoluteDollarHome_isTheAccountsHome(String dollarHome) throws Exception {
+        env.put("HOME", dollarHome);
+
+        assertThat(SettingsResolver.forEnvironment(env, home.toString(), work).resolve(Map.of()).root())
+                .isEqualTo(home.resolve(".memdir/projects").resolve(key).resolve("memory"));
     }
 
     /** {@code HOME:x} is x under the fake home, {@code WORK:x} under the working dir, {@code ABS:x} x itself. */

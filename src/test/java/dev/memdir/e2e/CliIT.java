@@ -85,6 +85,23 @@ class CliIT {
     }
 
     @Test
+    void dollarHomeHoldsTheDefaultRootAndTheConfigFile() throws Exception {
+        Path home = temp.resolve("home");
+        Files.writeString(Files.createDirectories(home.resolve(".memdir")).resolve("config.yaml"),
+                "index-max-lines: 7\n");
+        Path project = Files.createDirectories(temp.resolve("project"));
+        Files.createDirectories(project.resolve(".git"));
+        String key = project.toRealPath().toString().replaceAll("[^A-Za-z0-9]", "-");
+
+        JarRun run = JarRun.of(temp, JarLauncher.plain("index").in(project)
+                .withoutEnv(name -> name.startsWith("MEMDIR_")).env("HOME", home.toString()));
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.stdout()).startsWith("index:   " + home.resolve(".memdir/projects").resolve(key)
+                .resolve("memory/MEMORY.md") + " (does not exist)\nfigures: 0/7 lines,");
+    }
+
+    @Test
     void configFileSetsWhatFlagsAndEnvironmentLeaveOpen() throws Exception {
         Path config = Files.writeString(temp.resolve("memdir.yaml"),
                 "root: " + temp.resolve("from-file") + "\ntools: single\n", StandardCharsets.UTF_8);
@@ -163,7 +180,7 @@ class CliIT {
         Files.writeString(project.resolve("CLAUDE.md"), "Use tabs.\n");
         Files.createDirectories(project.resolve(".claude/rules"));
         Files.writeString(project.resolve(".claude/rules/sql.md"), "---\npaths: \"db/**\"\n---\nNo ORMs.\n");
-        Map<String, String> env = Map.of("MEMDIR_USER_HOME", base.resolve("home").toString(),
+        Map<String, String> env = Map.of("HOME", base.resolve("home").toString(),
                 "MEMDIR_MANAGED_DIR", base.resolve("managed").toString());
         String[] common = {"instructions", "--project", project.toString(), "--root", base.resolve("m").toString()};
 

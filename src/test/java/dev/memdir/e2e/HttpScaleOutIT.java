@@ -53,7 +53,7 @@ class HttpScaleOutIT {
                 "--managed-dir", Files.createDirectories(temp.resolve("managed")).toString());
         Path scratch = Files.createDirectories(temp.resolve("serve-" + name));
         return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), scratch);
+                .env("HOME", Files.createDirectories(temp.resolve("home")).toString()), scratch);
     }
 
     /** The requests of the script: the same ids and bodies on every run. */

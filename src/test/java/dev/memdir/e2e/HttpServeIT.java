@@ -64,7 +64,7 @@ class HttpServeIT {
 
     private JarLauncher launcher(List<String> args) throws IOException {
         return JarLauncher.plain(args.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString());
+                .env("HOME", Files.createDirectories(temp.resolve("home")).toString());
     }
 
     private ServingJar serve(List<String> memory, String... options) throws Exception {

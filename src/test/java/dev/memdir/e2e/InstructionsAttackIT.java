@@ -215,7 +215,7 @@ class InstructionsAttackIT {
                 base.resolve("home/.claude").toString(), "--rate", "100000"));
         args.addAll(store.storeOptions());
         return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", base.resolve("home").toString()), base);
+                .env("HOME", base.resolve("home").toString()), base);
     }
 
     private static void create(McpHttp principal, String path, String text) throws Exception {

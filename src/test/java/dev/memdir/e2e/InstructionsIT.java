@@ -71,7 +71,7 @@ class InstructionsIT {
 
     private McpSyncClient start(List<String> args, List<McpSchema.Root> roots, BlockingQueue<String> updates) {
         ServerParameters parameters = JarLauncher.plain(args.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", home.toString()).sdkParameters();
+                .env("HOME", home.toString()).sdkParameters();
         StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
         McpClient.SyncSpec spec = McpClient.sync(transport)
                 .requestTimeout(Duration.ofSeconds(30))

@@ -65,7 +65,7 @@ class ModernClientIT {
         Path empty = Files.createDirectories(temp.resolve("empty"));
         return JarLauncher.plain("--root", root.toString(), "--project", temp.resolve("project").toString(),
                 "--claude-config-dir", empty.toString(), "--managed-dir", empty.toString(), "--session-id", "s-1")
-                .env("MEMDIR_USER_HOME", empty.toString());
+                .env("HOME", empty.toString());
     }
 
     /** A 2025-11-25 session on the same memory, for what the answers over 2026-07-28 must equal. */

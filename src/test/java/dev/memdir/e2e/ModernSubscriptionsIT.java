@@ -59,7 +59,7 @@ class ModernSubscriptionsIT {
         List<String> arguments = new ArrayList<>(memory);
         arguments.addAll(List.of("--project", project.toString(), "--claude-config-dir", empty.toString(),
                 "--managed-dir", empty.toString()));
-        return JarLauncher.plain(arguments.toArray(String[]::new)).env("MEMDIR_USER_HOME", empty.toString());
+        return JarLauncher.plain(arguments.toArray(String[]::new)).env("HOME", empty.toString());
     }
 
     private static Listening listen(ModernSdkClient client, SubscriptionEvents events, String... uris) {

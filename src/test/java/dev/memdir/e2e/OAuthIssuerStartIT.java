@@ -121,7 +121,7 @@ class OAuthIssuerStartIT {
     private JarRun serve(String issuer) throws Exception {
         return JarRun.of(temp, JarLauncher.plain("serve", "--http", "127.0.0.1:0", "--root",
                 temp.resolve("memory").toString(), "--oauth-issuer", issuer, "--oauth-audience", AUDIENCE)
-                .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()));
+                .env("HOME", Files.createDirectories(temp.resolve("home")).toString()));
     }
 
     /**

@@ -51,7 +51,7 @@ class RevisionParityIT {
         List<String> arguments = new ArrayList<>(List.of("--root", root.toString()));
         arguments.addAll(ScriptedSession.options(temp));
         return JarLauncher.plain(arguments.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", temp.resolve("empty").toString());
+                .env("HOME", temp.resolve("empty").toString());
     }
 
     private static List<String> answers(McpCalls calls) {

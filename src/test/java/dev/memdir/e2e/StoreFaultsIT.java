@@ -201,7 +201,7 @@ class StoreFaultsIT {
 
     private JarLauncher launcher(String storeUrl) {
         return JarLauncher.plain("--store", storeUrl, "--namespace", NAMESPACE, "--store-timeout", "1s")
-                .env("MEMDIR_USER_HOME", temp.resolve("empty").toString());
+                .env("HOME", temp.resolve("empty").toString());
     }
 
     /** Calls {@code tool} through {@code session} and returns the text it answered. */

@@ -58,6 +58,6 @@ class StoreNoticesIT {
 
     private JarLauncher launcher(String url, String namespace) {
         return JarLauncher.plain("--store", url, "--namespace", namespace)
-                .env("MEMDIR_USER_HOME", temp.resolve("empty").toString());
+                .env("HOME", temp.resolve("empty").toString());
     }
 }

@@ -71,7 +71,7 @@ class StoreParityIT {
     }
 
     private JarLauncher launcher(String... arguments) {
-        return JarLauncher.plain(arguments).env("MEMDIR_USER_HOME", temp.resolve("empty").toString());
+        return JarLauncher.plain(arguments).env("HOME", temp.resolve("empty").toString());
     }
 
     private String command(List<String> options, String... command) throws Exception {

@@ -31,7 +31,7 @@ class StorePasswordIT {
     }
 
     private JarRun serve(JarLauncher launcher) throws Exception {
-        return JarRun.of(home, launcher.env("MEMDIR_USER_HOME", home.toString())
+        return JarRun.of(home, launcher.env("HOME", home.toString())
                 .withoutEnv(name -> name.startsWith("PG") || name.startsWith("MEMDIR_")));
     }
 

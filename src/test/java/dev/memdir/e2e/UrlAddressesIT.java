@@ -84,7 +84,7 @@ class UrlAddressesIT {
 
     private JarRun run(List<String> args) throws Exception {
         return JarRun.of(temp, JarLauncher.plain(args.toArray(String[]::new)).in(work)
-                .withoutEnv(name -> name.startsWith("MEMDIR_")).env("MEMDIR_USER_HOME", home.toString()));
+                .withoutEnv(name -> name.startsWith("MEMDIR_")).env("HOME", home.toString()));
     }
 
     /** Returns every path under the working directory and the home. */

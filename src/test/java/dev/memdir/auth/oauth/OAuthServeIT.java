@@ -41,7 +41,7 @@ class OAuthServeIT {
                 ServingJar server = ServingJar.start(JarLauncher.plain("serve", "--http", "127.0.0.1:0",
                         "--root", temp.resolve("memory").toString(), "--oauth-issuer", issuer.url().toString(),
                         "--oauth-audience", AUDIENCE)
-                        .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), temp)) {
+                        .env("HOME", Files.createDirectories(temp.resolve("home")).toString()), temp)) {
             String good = Tokens.sign(KEY, claims(issuer, AUDIENCE).build());
             String elsewhere = Tokens.sign(KEY, claims(issuer, "https://other.test/mcp").build());
 

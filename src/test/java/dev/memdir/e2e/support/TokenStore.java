@@ -46,7 +46,7 @@ public record TokenStore(List<String> storeOptions, Path temp) {
         args.addAll(List.of(options));
         return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
                 .jvmOptions(jvmOptions.toArray(String[]::new))
-                .env("MEMDIR_USER_HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
+                .env("HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
     }
 
     private String[] command(List<String> words, String... args) {
