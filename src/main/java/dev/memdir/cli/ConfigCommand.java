@@ -16,7 +16,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code memdir config claude-code|claude-desktop|inspector|command}: the registration of this jar, ready to paste. */
+/**
+ * {@code memdir config claude-code|claude-desktop|inspector|command}: the registration of this jar, ready to paste:
+ * the registration alone on stdout, so that it can go to a file, and any guidance on stderr.
+ */
 @Command(name = "config", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Print the registration of this jar for claude-code, claude-desktop or inspector, or"
                 + " (command) the recommended launch line alone.")
@@ -117,12 +120,11 @@ final class ConfigCommand implements Callable<Integer> {
             case CLAUDE_DESKTOP:
                 String name = serverName(serverArgs);
                 out.println(desktopJson(name, command));
-                out.println();
-                out.println("Add the \"" + name + "\" entry to \"mcpServers\" in claude_desktop_config.json, then"
+                err.println("Add the \"" + name + "\" entry to \"mcpServers\" in claude_desktop_config.json, then"
                         + " restart Claude Desktop. The file is at:");
-                out.println("  macOS:   ~/Library/Application Support/Claude/claude_desktop_config.json");
-                out.println("  Windows: %APPDATA%\\Claude\\claude_desktop_config.json");
-                out.println("  Linux:   ~/.config/Claude/claude_desktop_config.json");
+                err.println("  macOS:   ~/Library/Application Support/Claude/claude_desktop_config.json");
+                err.println("  Windows: %APPDATA%\\Claude\\claude_desktop_config.json");
+                err.println("  Linux:   ~/.config/Claude/claude_desktop_config.json");
                 return ExitCode.OK.code();
             case COMMAND:
                 out.println(shell(command));
@@ -157,8 +159,7 @@ final class ConfigCommand implements Callable<Integer> {
                 List<String> bridge = new ArrayList<>(List.of("npx", "-y", "mcp-remote", url));
                 bridge.addAll(headers);
                 out.println(desktopJson("memdir", bridge));
-                out.println();
-                out.println("Add the \"memdir\" entry to \"mcpServers\" in claude_desktop_config.json, then restart"
+                err.println("Add the \"memdir\" entry to \"mcpServers\" in claude_desktop_config.json, then restart"
                         + " Claude Desktop (it starts mcp-remote, which speaks to the URL).");
                 return ExitCode.OK.code();
             case INSPECTOR:

@@ -43,7 +43,7 @@ final class InstructionsCommand extends SettingsCommand {
     @Override
     ExitCode run(Settings settings, Invocation invocation) {
         try {
-            print(settings, Optional.ofNullable(forPath), format.equalsIgnoreCase("json"), invocation.stdout());
+            print(settings, Optional.ofNullable(forPath), format.equalsIgnoreCase("json"), invocation);
             return ExitCode.OK;
         } catch (IOException e) {
             invocation.err().println("memdir: cannot resolve the instructions: " + e.getMessage());
@@ -51,16 +51,26 @@ final class InstructionsCommand extends SettingsCommand {
         }
     }
 
-    private static void print(Settings settings, Optional<String> forPath, boolean json, PrintStream out)
+    /**
+     * Prints the instructions, or the report, on stdout. Where there are no instructions stdout stays empty, as the
+     * resource is, and the notice goes to stderr: {@code instructions > file} never takes it for instructions.
+     */
+    private static void print(Settings settings, Optional<String> forPath, boolean json, Invocation invocation)
             throws IOException {
         InstructionResolver resolver = new InstructionResolver(settings.instructions());
         Instructions instructions = forPath.isPresent() ? resolver.resolveFor(forPath.get()) : resolver.resolve();
+        Path project = settings.instructions().projectDirectory();
+        PrintStream out = invocation.stdout();
+        if (!json && instructions.text().isEmpty()) {
+            invocation.err().println("memdir: no instructions found for " + forPath.map(path -> path + " in ")
+                    .orElse("") + project + " (--format json lists the files considered and why each is left out)");
+            return;
+        }
         if (!json) {
             out.println(instructions.text());
             return;
         }
         List<InstructionFile> files = new ArrayList<>(instructions.files());
-        Path project = settings.instructions().projectDirectory();
         // MEMORY.md is a file of the project's instructions only where the memory is a directory.
         if (forPath.isEmpty() && settings.database().isEmpty()) {
             files.add(MemoryIndexEntry.of(settings.root().resolve("MEMORY.md"), project, settings.indexBudget()));

@@ -2,6 +2,7 @@ package dev.memdir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -40,13 +41,17 @@ class HttpRegistrationTest {
     }
 
     @Test
-    void claudeDesktopReachesTheUrlThroughMcpRemote() throws Exception {
+    void claudeDesktopReachesTheUrlThroughMcpRemote_theJsonAloneOnStdout() throws Exception {
         String printed = print(ConfigCommand.Client.CLAUDE_DESKTOP, Optional.of("mdt_secret"));
-        JsonNode json = new ObjectMapper().readTree(printed.substring(0, printed.indexOf("\n}\n") + 2));
+        JsonNode json = new ObjectMapper().reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .readTree(printed);
 
         assertThat(json.path("mcpServers").path("memdir").path("command").asText()).isEqualTo("npx");
         assertThat(new ObjectMapper().convertValue(json.path("mcpServers").path("memdir").path("args"), List.class))
                 .isEqualTo(List.of("-y", "mcp-remote", URL, "--header", "Authorization: Bearer mdt_secret"));
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("Add the \"memdir\" entry to \"mcpServers\" in"
+                + " claude_desktop_config.json, then restart Claude Desktop (it starts mcp-remote, which speaks to the"
+                + " URL).\n");
     }
 
     @Test

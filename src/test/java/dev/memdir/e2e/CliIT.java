@@ -2,6 +2,7 @@ package dev.memdir.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.JarRun;
@@ -199,6 +200,20 @@ class CliIT {
         assertThat(report.path("files")).extracting(f -> f.path("scope").asText() + ":" + f.path("contributes"))
                 .contains("project:true", "rule:false", "memory-index:false");
 
+        JarRun nothingForPath = run(env, temp, concat(common, "--for", "src/Main.java"));
+        assertThat(nothingForPath.exit()).isZero();
+        assertThat(nothingForPath.stdout()).isEmpty();
+        assertThat(nothingForPath.stderr()).isEqualTo("memdir: no instructions found for src/Main.java in " + project
+                + " (--format json lists the files considered and why each is left out)\n");
+
+        Path empty = Files.createDirectories(base.resolve("empty"));
+        JarRun none = run(env, temp, "instructions", "--project", empty.toString(), "--root",
+                base.resolve("m").toString());
+        assertThat(none.exit()).isZero();
+        assertThat(none.stdout()).isEmpty();
+        assertThat(none.stderr()).isEqualTo("memdir: no instructions found for " + empty
+                + " (--format json lists the files considered and why each is left out)\n");
+
         JarRun bad = run(env, temp, concat(common, "--format", "yaml"));
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.stderr()).isEqualTo("memdir: --format must be text or json, not 'yaml'\n");
@@ -222,12 +237,17 @@ class CliIT {
         assertThat(claudeCode.stdout()).isEqualTo("claude mcp add --scope user memdir -- " + launch + " --read-only\n");
 
         JarRun desktop = run(Map.of(), temp, "config", "claude-desktop");
-        JsonNode json = LineSession.JSON.readTree(desktop.stdout().substring(0, desktop.stdout().indexOf("\n}\n") + 2));
+        JsonNode json = LineSession.JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .readTree(desktop.stdout());
         assertThat(json.path("mcpServers").path("memdir").path("command").asText()).isEqualTo(JarLauncher.java());
         List<String> words = List.of(launch.split(" "));
         assertThat(json.path("mcpServers").path("memdir").path("args"))
                 .isEqualTo(LineSession.JSON.valueToTree(words.subList(1, words.size())));
-        assertThat(desktop.stdout()).contains("~/Library/Application Support/Claude/claude_desktop_config.json");
+        assertThat(desktop.stderr()).endsWith("Add the \"memdir\" entry to \"mcpServers\" in"
+                + " claude_desktop_config.json, then restart Claude Desktop. The file is at:\n"
+                + "  macOS:   ~/Library/Application Support/Claude/claude_desktop_config.json\n"
+                + "  Windows: %APPDATA%\\Claude\\claude_desktop_config.json\n"
+                + "  Linux:   ~/.config/Claude/claude_desktop_config.json\n");
 
         JarRun inspector = run(Map.of(), temp, "config", "inspector");
         assertThat(inspector.stdout()).isEqualTo("npx @modelcontextprotocol/inspector " + launch + "\n");
