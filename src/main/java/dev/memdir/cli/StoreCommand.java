@@ -73,7 +73,9 @@ final class StoreCommand implements UsageLine {
     int copy() {
         Map<String, String> flags = memdir.settingsWith(options);
         Optional<String> namespace = Optional.ofNullable(flags.remove(Setting.NAMESPACE.key()));
-        return run("copy", from != null && to != null, flags, (settings, out, err) -> copy(settings,
+        Optional<String> misuse = from == null ? Optional.of("store copy needs --from DIR|URL, the store to copy from")
+                : to == null ? Optional.of("store copy needs --to DIR|URL, the store to copy into") : Optional.empty();
+        return run("copy", misuse, flags, (settings, out, err) -> copy(settings,
                 StoreAddress.parse(from, "--from"), StoreAddress.parse(to, "--to"), namespace, out, err));
     }
 
@@ -84,8 +86,11 @@ final class StoreCommand implements UsageLine {
             String address) {
         Map<String, String> flags = memdir.settingsWith(options);
         String namespace = flags.remove(Setting.NAMESPACE.key());
-        boolean alone = from == null && to == null && namespace == null && !withHistory && !merge;
-        return run("check", alone, flags, (settings, out, err) -> check(settings,
+        Optional<String> copying = from != null ? Optional.of("--from") : to != null ? Optional.of("--to")
+                : namespace != null ? Optional.of("--namespace") : withHistory ? Optional.of("--with-history")
+                : merge ? Optional.of("--merge") : Optional.empty();
+        Optional<String> misuse = copying.map(option -> option + " goes with 'store copy' only");
+        return run("check", misuse, flags, (settings, out, err) -> check(settings,
                 address == null ? Optional.empty() : Optional.of(StoreAddress.parse(address, "the store to check")),
                 out));
     }
@@ -96,10 +101,12 @@ final class StoreCommand implements UsageLine {
         ExitCode run(Settings settings, PrintStream out, PrintStream err) throws IOException, ConfigException;
     }
 
-    private int run(String command, boolean wellFormed, Map<String, String> flags, Verb verb) {
+    /** Runs {@code verb}, unless {@code misuse} says what is wrong with the command line: then that, and the usage. */
+    private int run(String command, Optional<String> misuse, Map<String, String> flags, Verb verb) {
         Invocation invocation = memdir.invocation();
         PrintStream err = invocation.err();
-        if (!wellFormed) {
+        if (misuse.isPresent()) {
+            err.println("memdir: " + misuse.get());
             err.println(usageLine());
             return ExitCode.USAGE.code();
         }

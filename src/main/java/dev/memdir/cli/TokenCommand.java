@@ -87,20 +87,25 @@ final class TokenCommand implements UsageLine {
             memdir.invocation().err().println("memdir: " + e.getMessage());
             return ExitCode.USAGE.code();
         }
-        return withStore("create", given, true, (store, out, err) -> create(store, request, out, err));
+        return withStore("create", given, Optional.empty(), (store, out, err) -> create(store, request, out, err));
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Show the tokens, without their secrets.")
     int list() {
-        return withStore("list", given(), true, (store, out, err) -> list(store, out));
+        Given given = given();
+        return withStore("list", given, describing(given), (store, out, err) -> list(store, out));
     }
 
     @Command(name = "revoke", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Stop a token.")
     int revoke(@Parameters(paramLabel = "ID", arity = "0..1", description = "The token's id, as 'token list' shows"
             + " it.") String id) {
-        return withStore("revoke", given(), id != null, (store, out, err) -> revoke(store, id, out, err));
+        Given given = given();
+        Optional<String> misuse = id == null
+                ? Optional.of("token revoke needs ID, the token's id as 'memdir token list' shows it")
+                : describing(given);
+        return withStore("revoke", given, misuse, (store, out, err) -> revoke(store, id, out, err));
     }
 
     /** The settings options given, with {@code --namespace} and {@code --read-only} apart. */
@@ -118,16 +123,24 @@ final class TokenCommand implements UsageLine {
         ExitCode run(TokenStore store, PrintStream out, PrintStream err) throws IOException;
     }
 
+    /** Names the first option given that describes a new token, which only {@code create} takes. */
+    private Optional<String> describing(Given given) {
+        Optional<String> option = user != null ? Optional.of("--user")
+                : given.namespace().isPresent() ? Optional.of("--namespace")
+                : given.readOnly().isPresent() ? Optional.of("--read-only")
+                : expires != null ? Optional.of("--expires") : Optional.empty();
+        return option.map(name -> name + " describes a new token: only 'token create' takes it");
+    }
+
     /**
-     * Runs {@code work} on the tokens kept with the memory the settings choose; {@code wellFormed} says whether the
-     * command got what it takes, and only {@code create} takes what describes a token.
+     * Runs {@code work} on the tokens kept with the memory the settings choose, unless {@code misuse} says what is
+     * wrong with the command line: then that, and the usage line.
      */
-    private int withStore(String command, Given given, boolean wellFormed, TokenWork work) {
+    private int withStore(String command, Given given, Optional<String> misuse, TokenWork work) {
         Invocation invocation = memdir.invocation();
         PrintStream err = invocation.err();
-        boolean describes = user != null || expires != null || given.namespace().isPresent()
-                || given.readOnly().isPresent();
-        if (!wellFormed || describes && !command.equals("create")) {
+        if (misuse.isPresent()) {
+            err.println("memdir: " + misuse.get());
             err.println(usageLine());
             return ExitCode.USAGE.code();
         }

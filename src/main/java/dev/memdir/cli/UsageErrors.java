@@ -8,7 +8,8 @@ import picocli.CommandLine;
 
 /**
  * Answers a command line that does not parse: a word that a {@link UsageLine} command or its subcommand does not
- * take with that command's usage line, anything else as picocli does (its message, then the usage help).
+ * take with a line naming the word, then that command's usage line; anything else as picocli does (its message,
+ * then the usage help).
  */
 final class UsageErrors implements IParameterExceptionHandler {
 
@@ -20,12 +21,19 @@ final class UsageErrors implements IParameterExceptionHandler {
 
     @Override
     public int handleParseException(ParameterException ex, String[] args) throws Exception {
-        Optional<UsageLine> command = ex instanceof UnmatchedArgumentException unmatched && !unmatched.isUnknownOption()
-                ? usageLineOf(ex.getCommandLine()) : Optional.empty();
+        if (!(ex instanceof UnmatchedArgumentException unmatched) || unmatched.isUnknownOption()) {
+            return picocli.handleParseException(ex, args);
+        }
+        Optional<UsageLine> command = usageLineOf(ex.getCommandLine());
         if (command.isEmpty()) {
             return picocli.handleParseException(ex, args);
         }
-        ex.getCommandLine().getErr().println(command.get().usageLine());
+        CommandLine at = ex.getCommandLine();
+        String word = unmatched.getUnmatched().get(0);
+        String name = "'" + at.getCommandSpec().qualifiedName() + "'";
+        at.getErr().println("memdir: " + (at.getSubcommands().isEmpty() ? name + " does not take '" + word + "'"
+                : name + " has no command '" + word + "'"));
+        at.getErr().println(command.get().usageLine());
         return ExitCode.USAGE.code();
     }
 

@@ -30,6 +30,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code memdir store copy} and {@code memdir store check} on a directory and a real PostgreSQL. */
 class StoreCommandTest {
@@ -146,6 +148,23 @@ class StoreCommandTest {
 
         assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(run.err()).isEqualTo("memdir: --namespace names the memory inside a PostgreSQL database; give it\n");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiterString = " => ", quoteCharacter = '"', value = {
+        "copy => store copy needs --from DIR|URL, the store to copy from",
+        "copy --from here => store copy needs --to DIR|URL, the store to copy into",
+        "copy --from here --to there extra => 'memdir store copy' does not take 'extra'",
+        "check --merge => --merge goes with 'store copy' only",
+        "check --namespace team => --namespace goes with 'store copy' only",
+        "check one two => 'memdir store check' does not take 'two'",
+        "move => 'memdir store' has no command 'move'",
+    })
+    void aRefusedCommandLineNamesWhatIsWrongThenTheUse(String words, String fault) {
+        InProcessRun.inWords(temp.resolve("work"), "store", words).assertRefused(fault, "memdir: use 'memdir store copy"
+                + " --from DIR|URL --to DIR|URL [--namespace N] [--with-history] [--merge]' or 'memdir store check"
+                + " [DIR|URL]'");
+        assertThat(temp.resolve("work")).isEmptyDirectory();
     }
 
     private static void write(MemoryFiles files, String relative, byte[] content)

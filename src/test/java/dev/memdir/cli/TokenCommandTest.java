@@ -17,6 +17,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code memdir token create|list|revoke} in process, on a directory and a real PostgreSQL. */
@@ -125,16 +126,28 @@ class TokenCommandTest {
     }
 
     @Test
-    void createWithoutAUserAndCreateOptionsElsewhereAreUsageErrors() {
+    void createWithoutAUserIsAUsageError() {
         InProcessRun noUser = run("token", "create", "--root", root());
-        InProcessRun listWithUser = run("token", "list", "--user", "alice", "--root", root());
-        InProcessRun revokeWithoutId = run("token", "revoke", "--root", root());
 
         assertThat(noUser.exit()).isEqualTo(ExitCode.USAGE.code());
         assertThat(noUser.err()).isEqualTo("memdir: token create needs --user NAME: who the token acts for\n");
-        assertThat(listWithUser.exit()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(listWithUser.err()).startsWith("memdir: use 'memdir token create --user NAME");
-        assertThat(revokeWithoutId.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(temp.resolve("memory")).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiterString = " => ", quoteCharacter = '"', value = {
+        "list --user alice => --user describes a new token: only 'token create' takes it",
+        "list --namespace user/alice => --namespace describes a new token: only 'token create' takes it",
+        "list --no-read-only => --read-only describes a new token: only 'token create' takes it",
+        "revoke 0123456789ab --expires 9d => --expires describes a new token: only 'token create' takes it",
+        "revoke => token revoke needs ID, the token's id as 'memdir token list' shows it",
+        "revoke 0123456789ab b => 'memdir token revoke' does not take 'b'",
+        "frobnicate => 'memdir token' has no command 'frobnicate'",
+    })
+    void aRefusedCommandLineNamesWhatIsWrongThenTheUse(String words, String fault) {
+        InProcessRun.inWords(temp.resolve("work"), "token", words, "--root", root()).assertRefused(fault,
+                "memdir: use 'memdir token create --user NAME [--namespace NS] [--read-only] [--expires 90d]',"
+                        + " 'memdir token list' or 'memdir token revoke ID'");
         assertThat(temp.resolve("memory")).doesNotExist();
     }
 

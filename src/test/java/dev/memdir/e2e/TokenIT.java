@@ -56,18 +56,27 @@ class TokenIT {
     }
 
     @Test
-    void badInputIsOneLineAndExit2WithNothingWritten() throws Exception {
+    void badInputIsNamedAndExit2WithNothingWritten() throws Exception {
         Path root = temp.resolve("memory");
 
         JarRun badExpiry = JarRun.of(temp, "token", "create", "--user", "alice", "--expires", "soon", "--root",
                 root.toString());
         JarRun unknownId = JarRun.of(temp, "token", "revoke", "0123456789ab", "--root", root.toString());
+        JarRun listOfANamespace = JarRun.of(temp, "token", "list", "--namespace", "user/alice", "--root",
+                root.toString());
+        JarRun noId = JarRun.of(temp, "token", "revoke", "--root", root.toString());
 
         assertThat(badExpiry.exit()).isEqualTo(2);
         assertThat(badExpiry.stderr()).isEqualTo("memdir: --expires takes a lifetime of 1h to 3650d, as 90d or 12h,"
                 + " not 'soon'\n");
         assertThat(unknownId.exit()).isEqualTo(2);
         assertThat(unknownId.stderr()).startsWith("memdir: no token has the id '0123456789ab'").hasLineCount(1);
+        assertThat(listOfANamespace.exit()).isEqualTo(2);
+        assertThat(listOfANamespace.stderr()).startsWith("memdir: --namespace describes a new token: only 'token"
+                + " create' takes it\nmemdir: use 'memdir token create ").hasLineCount(2);
+        assertThat(noId.exit()).isEqualTo(2);
+        assertThat(noId.stderr()).startsWith("memdir: token revoke needs ID, the token's id as 'memdir token list'"
+                + " shows it\nmemdir: use 'memdir token create ").hasLineCount(2);
         assertThat(root).doesNotExist();
     }
 }
