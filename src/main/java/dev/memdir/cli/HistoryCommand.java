@@ -124,8 +124,8 @@ final class HistoryCommand implements Callable<Integer>, UsageLine {
                 out.println("No earlier versions of " + parsed.get().display() + " are kept.");
                 return ExitCode.OK;
             }
-            out.println(parsed.get().display() + ": " + versions.size() + " earlier version"
-                    + (versions.size() == 1 ? "" : "s") + ", newest first");
+            out.println(parsed.get().display() + ": " + Counted.of(versions.size(), "earlier version")
+                    + ", newest first");
             out.println(String.format("%-8s %-24s %-10s %9s  %-12s  %s", "version", "kept", "operation", "bytes",
                     "sha256", "session"));
             for (FileVersion version : versions) {

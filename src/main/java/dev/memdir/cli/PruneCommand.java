@@ -30,7 +30,8 @@ final class PruneCommand extends SettingsCommand {
     static final String ARCHIVE = "/memories/archive/";
 
     @Option(names = "--older-than", paramLabel = "DAYS",
-            description = "Untouched for more than this many days (default: --stale-after, 90).")
+            description = "Untouched for more than this many days (default: --stale-after, 90); 0 takes every"
+                    + " file untouched since before now.")
     String olderThan;
 
     @Option(names = "--apply", description = "Move the proposed files into /memories/archive/.")
@@ -43,7 +44,8 @@ final class PruneCommand extends SettingsCommand {
     @Override
     ExitCode run(Settings settings, Invocation invocation) {
         try {
-            Duration threshold = olderThan == null ? settings.staleAfter() : Quantities.days(olderThan, "--older-than");
+            Duration threshold = olderThan == null ? settings.staleAfter()
+                    : Quantities.daysFromZero(olderThan, "--older-than");
             return prune(settings, threshold, invocation.stdout(), invocation.err());
         } catch (ConfigException e) {
             invocation.err().println("memdir: " + e.getMessage());
@@ -61,16 +63,16 @@ final class PruneCommand extends SettingsCommand {
                     .filter(MemoryAges.Age::stale)
                     .filter(age -> !age.path().startsWith(ARCHIVE) && !age.path().equals(MemoryTool.INDEX.display()))
                     .collect(Collectors.toList());
-            long days = olderThan.toDays();
+            String days = Counted.of(olderThan.toDays(), "day");
             if (stale.isEmpty()) {
-                out.println("No memory file has gone untouched for more than " + days + " days.");
+                out.println("No memory file has gone untouched for more than " + days + ".");
                 return ExitCode.OK;
             }
             if (!apply) {
                 out.println(stale.size() + " memory file" + (stale.size() == 1 ? " has" : "s have") + " gone untouched"
-                        + " for more than " + days + " days; 'memdir prune --apply' moves them into " + ARCHIVE + ":");
+                        + " for more than " + days + "; 'memdir prune --apply' moves them into " + ARCHIVE + ":");
                 stale.forEach(age -> out.println("  " + age.path() + "  (modified " + age.modified() + ", "
-                        + age.ageDays() + " days ago)"));
+                        + Counted.of(age.ageDays(), "day") + " ago)"));
                 return ExitCode.OK;
             }
             MemoryTool tool = HistoryCommand.tool(store, settings);

@@ -145,8 +145,9 @@ final class StoreCommand implements UsageLine {
                         + " an empty store, or give --merge to add to it");
                 return ExitCode.FAILED;
             }
-            out.println("Copied " + copied.get().files() + " files (" + copied.get().bytes() + " bytes)"
-                    + (withHistory ? " and " + copied.get().versions() + " versions" : "") + " from "
+            out.println("Copied " + Counted.of(copied.get().files(), "file") + " ("
+                    + Counted.of(copied.get().bytes(), "byte") + ")"
+                    + (withHistory ? " and " + Counted.of(copied.get().versions(), "version") : "") + " from "
                     + source.location() + " to " + target.location());
             return ExitCode.OK;
         } catch (CommandException e) {
@@ -191,8 +192,8 @@ final class StoreCommand implements UsageLine {
         }
         try (DirectoryStore store = DirectoryStore.open(root, settings.limits(), settings.history(), ACTOR)) {
             Usage usage = store.usage();
-            out.println("Directory " + store.root() + ": " + usage.files() + " files, " + usage.bytes()
-                    + " bytes (hidden files included, memdir's own not)");
+            out.println("Directory " + store.root() + ": " + Counted.of(usage.files(), "file") + ", "
+                    + Counted.of(usage.bytes(), "byte") + " (hidden files included, memdir's own not)");
         }
         return ExitCode.OK;
     }

@@ -15,15 +15,22 @@ public final class Quantities {
 
     private Quantities() {}
 
-    /** Parses a number of days, as {@code 90} or {@code 90d}; {@code origin} names where it came from. */
-    public static Duration days(String value, String origin) throws ConfigException {
-        return days(new Raw(value, origin));
+    /**
+     * Parses a number of days that may be 0 (an age any file past this instant has), as {@code 0}, {@code 30} or
+     * {@code 30d}; {@code origin} names where it came from.
+     */
+    public static Duration daysFromZero(String value, String origin) throws ConfigException {
+        return days(new Raw(value, origin), 0, "a number of days, like 0, 30 or 30d");
     }
 
     static Duration days(Raw raw) throws ConfigException {
+        return days(raw, 1, "a positive number of days, like 90 or 90d");
+    }
+
+    private static Duration days(Raw raw, long least, String rule) throws ConfigException {
         Matcher matcher = DAYS.matcher(raw.value().trim());
-        if (!matcher.matches() || matcher.group(1).length() > 6 || Long.parseLong(matcher.group(1)) == 0) {
-            throw raw.invalid("a positive number of days, like 90 or 90d");
+        if (!matcher.matches() || matcher.group(1).length() > 6 || Long.parseLong(matcher.group(1)) < least) {
+            throw raw.invalid(rule);
         }
         return Duration.ofDays(Long.parseLong(matcher.group(1)));
     }

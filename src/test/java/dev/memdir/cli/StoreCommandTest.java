@@ -130,6 +130,27 @@ class StoreCommandTest {
     }
 
     @Test
+    void oneOfAThingIsCountedInTheSingular() throws Exception {
+        Path single = temp.resolve("single");
+        try (DirectoryStore store = DirectoryStore.open(single, StoreLimits.perFile(1 << 20), "writer-1")) {
+            store.change(files -> {
+                write(files, "a.md", "x".getBytes(StandardCharsets.UTF_8));
+                write(files, "a.md", "y".getBytes(StandardCharsets.UTF_8));
+                return null;
+            });
+        }
+
+        InProcessRun copied = run("store", "copy", "--from", single.toString(), "--to", temp.resolve("copy").toString(),
+                "--with-history");
+        InProcessRun checked = run("store", "check", single.toString());
+
+        assertThat(copied.out()).isEqualTo("Copied 1 file (1 byte) and 1 version from " + single.toRealPath() + " to "
+                + temp.resolve("copy").toRealPath() + "\n");
+        assertThat(checked.out()).isEqualTo("Directory " + single.toRealPath()
+                + ": 1 file, 1 byte (hidden files included, memdir's own not)\n");
+    }
+
+    @Test
     void checkReportsTheSchemaNamespacesAndFiguresOrTheDirectorysFigures() throws Exception {
         run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
 
