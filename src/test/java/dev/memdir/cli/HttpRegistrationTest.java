@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,11 @@ class HttpRegistrationTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private String print(ConfigCommand.Client client, Optional<String> token) throws Exception {
-        int exit = ConfigCommand.runHttp(client, URL, token, false, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return print(client, URL, token);
+    }
+
+    private String print(ConfigCommand.Client client, String url, Optional<String> token) throws Exception {
+        int exit = ConfigCommand.runHttp(client, url, token, false, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(exit).isZero();
         return out.toString(StandardCharsets.UTF_8);
@@ -32,6 +38,17 @@ class HttpRegistrationTest {
         assertThat(print(ConfigCommand.Client.CLAUDE_CODE, Optional.of("mdt_secret"))).isEqualTo(
                 "claude mcp add --transport http --scope user memdir " + URL
                         + " --header 'Authorization: Bearer mdt_secret'\n");
+    }
+
+    @Test
+    void theDocsQuoteTheCommandAsItIsPrinted() throws Exception {
+        String printed = ConfigCommand.shell(List.of("claude", "mcp", "add", "--transport", "http", "--scope", "user",
+                "memdir", "URL", "--header", "Authorization: Bearer TOKEN"));
+        assertThat(print(ConfigCommand.Client.CLAUDE_CODE, "URL", Optional.of("TOKEN"))).isEqualTo(printed + "\n");
+
+        for (String page : List.of("README.md", "docs/team.md")) {
+            assertThat(Files.readString(Path.of(page)).replace("\n", " ")).as(page).contains("`" + printed + "`");
+        }
     }
 
     @Test
