@@ -24,14 +24,15 @@ final class Answers {
     }
 
     /**
-     * Refuses a JSON-RPC request that is not one memdir takes: 400 with the JSON-RPC error {@code -32600} (Invalid
-     * Request), which echoes the request's id when it is known ({@code null} otherwise).
+     * Refuses a JSON-RPC request that is not one memdir takes: {@code status} with the JSON-RPC error {@code -32600}
+     * (Invalid Request), which echoes the request's id when it is known ({@code null} otherwise).
      */
-    static void invalidRequest(HttpServletResponse response, JsonNode id, String reason) throws IOException {
+    static void invalidRequest(HttpServletResponse response, int status, JsonNode id, String reason)
+            throws IOException {
         ObjectNode error = SharedJson.mapper().createObjectNode().put("jsonrpc", "2.0");
         error.set("id", id == null ? NullNode.getInstance() : id);
         error.putObject("error").put("code", INVALID_REQUEST).put("message", "Invalid Request: " + reason);
-        write(response, 400, error);
+        write(response, status, error);
     }
 
     /** The health check's answer: {@code {"status": "ok"}} or {@code {"status": "unavailable"}}. */

@@ -1,5 +1,6 @@
 package dev.memdir.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.auth.Principal;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -40,8 +41,10 @@ final class Exchange {
     BytesInFlight.Reservation bytes;
     /** The body, once it has come. */
     byte[] body;
-    /** The JSON-RPC method of the body, for the log. */
+    /** The JSON-RPC method of the body, for the revision and the log. */
     String mcpMethod;
+    /** The JSON-RPC id of the body, for an answer the front gives; null when it has none. */
+    JsonNode mcpId;
 
     Exchange(HttpServletRequest request, HttpServletResponse response, AccessLog log) {
         this.request = request;
@@ -55,6 +58,12 @@ final class Exchange {
 
     HttpServletResponse response() {
         return response;
+    }
+
+    /** Returns the revision that serves the request: of a POST, known once its body has been scanned. */
+    Revision revision() {
+        return Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
+                request.getHeader(Revision.VERSION_HEADER), mcpMethod);
     }
 
     /** Runs {@code release} when the request ends. */

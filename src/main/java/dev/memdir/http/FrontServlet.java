@@ -46,11 +46,13 @@ final class FrontServlet extends HttpServlet {
                 new Credentials(authenticator, refusals),   // 401, 403; 429 for a client refused too often
                 new PrincipalRate(rate),                    // 429
                 new NamespaceChoice(servers, holds),        // 403 when no memory is served for the principal
+                AcceptedTypes.WITHOUT_BODY,                 // 406: a 2025-11-25 GET that takes no event stream
                 HandOn.WITHOUT_BODY,                        // GET and DELETE go to the server here
                 new BodySize(limits),                       // 413
                 new BodyReservation(limits),                // 429, 503: the bytes of bodies in flight
                 new ReadBody(limits),                       // 400, 408, 413, 429, 503 while it comes
                 new JsonScan(limits.parse()),               // 400 past the parse limits
+                AcceptedTypes.WITH_BODY,                    // 406: a 2025-11-25 POST that takes not JSON and events
                 HandOn.WITH_BODY);
     }
 

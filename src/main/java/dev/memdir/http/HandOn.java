@@ -15,9 +15,7 @@ enum HandOn implements FrontStep {
             if (request.getMethod().equals("POST")) {
                 return Outcome.GO_ON;
             }
-            exchange.server.serve(Revision.of(request.getMethod(), request.getHeader(Revision.SESSION_HEADER),
-                    request.getHeader(Revision.VERSION_HEADER), null), request, exchange.response(),
-                    exchange.credential);
+            exchange.server.serve(exchange.revision(), request, exchange.response(), exchange.credential);
             return Outcome.ANSWERED;
         }
     },
@@ -26,10 +24,8 @@ enum HandOn implements FrontStep {
     WITH_BODY {
         @Override
         public Outcome pass(Exchange exchange) throws ServletException, IOException {
-            HttpServletRequest request = exchange.request();
-            exchange.server.serve(Revision.of("POST", request.getHeader(Revision.SESSION_HEADER),
-                    request.getHeader(Revision.VERSION_HEADER), exchange.mcpMethod),
-                    new BufferedRequest(request, exchange.body), exchange.response(), exchange.credential);
+            exchange.server.serve(exchange.revision(), new BufferedRequest(exchange.request(), exchange.body),
+                    exchange.response(), exchange.credential);
             return Outcome.ANSWERED;
         }
     }
