@@ -77,7 +77,7 @@ class UrlAddressesIT {
         JarRun run = run(List.of("store", "copy", "--from", "src", "--to", "C:copy"));
 
         assertThat(run.exit()).as(run.stderr()).isZero();
-        assertThat(run.stdout()).isEqualTo("Copied 1 files (6 bytes) from " + work.resolve("src").toRealPath()
+        assertThat(run.stdout()).isEqualTo("Copied 1 file (6 bytes) from " + work.resolve("src").toRealPath()
                 + " to " + work.resolve("C:copy").toRealPath() + "\n");
         assertThat(work.resolve("C:copy/a.md")).hasContent("hello");
     }
