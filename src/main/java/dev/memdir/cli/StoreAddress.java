@@ -5,12 +5,18 @@ import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
 import dev.memdir.config.UrlScheme;
+import dev.memdir.memory.directory.DirectoryRoots;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.wiring.StoreChoice;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Where {@code memdir store} finds a memory: a directory, or a PostgreSQL database given as {@code --store} takes
@@ -47,6 +53,23 @@ record StoreAddress(String given, Optional<Path> directory, Optional<String> url
     /** Returns the directory, for one given relative to {@code resolver}'s working directory. */
     Optional<Path> directoryIn(SettingsResolver resolver) {
         return directory.map(resolver.workingDirectory()::resolve);
+    }
+
+    /**
+     * Returns the memory roots just below this directory, joined with " or ", when it is not a memory root itself:
+     * a project's folder ({@code ~/.memdir/projects/KEY}) given for the memory it holds ({@code KEY/memory}).
+     * Empty for a database, a memory root, or a directory with no root below it (a new or a plain one).
+     */
+    Optional<String> rootsBelow(SettingsResolver resolver) throws IOException {
+        Optional<Path> dir = directoryIn(resolver);
+        if (dir.isEmpty() || !Files.isDirectory(dir.get()) || DirectoryRoots.isRoot(dir.get())) {
+            return Optional.empty();
+        }
+        try (Stream<Path> children = Files.list(dir.get())) {
+            List<String> roots = children.filter(child -> Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS))
+                    .filter(DirectoryRoots::isRoot).map(Path::toString).sorted().collect(Collectors.toList());
+            return roots.isEmpty() ? Optional.empty() : Optional.of(String.join(" or ", roots));
+        }
     }
 
     /**

@@ -135,6 +135,12 @@ final class StoreCommand implements UsageLine {
             err.println("memdir: --from and --to are the same store");
             return ExitCode.USAGE;
         }
+        Optional<String> below = from.rootsBelow(memdir.invocation().resolver());
+        if (below.isPresent()) {
+            err.println("memdir: --from " + from.given() + " holds no memory of its own: the memory is " + below.get()
+                    + "; give that as --from");
+            return ExitCode.USAGE;
+        }
         String actor = settings.sessionId().orElse(ACTOR);
         Invocation invocation = memdir.invocation();
         try (MemoryStore source = from.open(invocation.resolver(), settings, namespace, actor);

@@ -151,6 +151,23 @@ class StoreCommandTest {
     }
 
     @Test
+    void aFolderHoldingAMemoryBelowItIsRefusedNamingTheMemory() throws Exception {
+        Path project = Files.createDirectory(temp.resolve("project"));
+        Files.move(source, project.resolve("memory"));
+
+        InProcessRun refused = run("store", "copy", "--from", project.toString(), "--to",
+                temp.resolve("copy").toString(), "--with-history");
+        InProcessRun copied = run("store", "copy", "--from", project.resolve("memory").toString(), "--to",
+                temp.resolve("copy").toString(), "--with-history");
+
+        assertThat(refused.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(refused.err()).isEqualTo("memdir: --from " + project + " holds no memory of its own: the memory is "
+                + project.resolve("memory") + "; give that as --from\n");
+        assertThat(copied.exit()).as(copied.err()).isZero();
+        assertThat(copied.out()).startsWith("Copied 5 files (38 bytes) and ");
+    }
+
+    @Test
     void checkReportsTheSchemaNamespacesAndFiguresOrTheDirectorysFigures() throws Exception {
         run("store", "copy", "--from", source.toString(), "--to", database, "--namespace", "team");
 
