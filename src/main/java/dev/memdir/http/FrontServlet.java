@@ -48,6 +48,7 @@ final class FrontServlet extends HttpServlet {
                 new NamespaceChoice(servers, holds),        // 403 when no memory is served for the principal
                 AcceptedTypes.WITHOUT_BODY,                 // 406: a 2025-11-25 GET that takes no event stream
                 HandOn.WITHOUT_BODY,                        // GET and DELETE go to the server here
+                new JsonContentType(),                      // 415: a POST whose body is not JSON
                 new BodySize(limits),                       // 413
                 new BodyReservation(limits),                // 429, 503: the bytes of bodies in flight
                 new ReadBody(limits),                       // 400, 408, 413, 429, 503 while it comes

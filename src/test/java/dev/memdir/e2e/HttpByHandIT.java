@@ -63,6 +63,32 @@ class HttpByHandIT {
     }
 
     @Test
+    void aPostNotDeclaredJson_is415NamingTheHeader_onEitherRevision() throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String token = store.token("alice");
+        try (ServingJar jar = store.serve()) {
+            McpHttp http = new McpHttp(jar.mcp(), token);
+            String refusal = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":"
+                    + "\"Invalid Request: a POST needs the header Content-Type: application/json\"}}\n";
+
+            // What curl -d sends unless told otherwise.
+            HttpResponse<String> modern = http.send(http.modern("tools/list", TOOLS_LIST)
+                    .setHeader("Content-Type", "application/x-www-form-urlencoded").setHeader("Accept", "text/html"));
+            assertThat(modern.statusCode()).isEqualTo(415);
+            assertThat(modern.headers().firstValue("Content-Type")).contains("application/json;charset=utf-8");
+            assertThat(modern.body()).isEqualTo(refusal);
+            HttpResponse<String> legacy = http.send(http.legacy(null, "POST", McpHttp.INITIALIZE)
+                    .setHeader("Content-Type", "text/plain"));
+            assertThat(legacy.statusCode()).isEqualTo(415);
+            assertThat(legacy.body()).isEqualTo(refusal);
+
+            HttpResponse<String> initialized = http.send(http.legacy(null, "POST", McpHttp.INITIALIZE)
+                    .setHeader("Content-Type", "Application/JSON; charset=UTF-8"));
+            assertThat(initialized.statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void theCurlCallsOfTheProtocolPage_asWritten_answerAsAClientOfEachRevisionIsAnswered() throws Exception {
         List<String> calls = shellBlocks(Path.of("docs", "protocol.md"), "## Over HTTP by hand");
         assertThat(calls).hasSize(3).allMatch(call -> call.contains(DOCUMENTED_ADDRESS));

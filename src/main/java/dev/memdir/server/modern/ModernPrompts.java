@@ -27,10 +27,9 @@ final class ModernPrompts implements McpSyncPromptRepository {
         for (Prompt prompt : prompts) {
             McpSchema.Prompt definition = ModernTypes.prompt(prompt.definition());
             definitions.add(definition);
-            // Map.copyOf refuses a null value: an argument sent as null is an internal error, as it always was.
             McpSyncPrompt served = McpSyncPrompt.of(definition, (ctx, request) -> McpSyncResponse.result(
                     ModernTypes.message(ModernTypes.answered(() -> prompt.handler().get(Client.WITHOUT_ROOTS,
-                            Map.copyOf(arguments(request)))))));
+                            arguments(request))))));
             byName.put(definition.name(), prompt.completer().map(ModernCompletion::of)
                     .map(served::withCompletionHandler).orElse(served));
             anyCompletes |= prompt.completer().isPresent();
@@ -39,8 +38,17 @@ final class ModernPrompts implements McpSyncPromptRepository {
         this.page = new PromptsPage(List.copyOf(definitions), null, CacheHints.LIST_TTL_MS, CacheHints.LIST_SCOPE);
     }
 
+    /** The arguments given, an argument sent as {@code null} left out as on 2025-11-25 (a missing one). */
     private static Map<String, String> arguments(McpSchema.GetPromptRequest request) {
-        return request.arguments() == null ? Map.of() : request.arguments();
+        Map<String, String> given = new LinkedHashMap<>();
+        if (request.arguments() != null) {
+            request.arguments().forEach((name, value) -> {
+                if (value != null) {
+                    given.put(name, value);
+                }
+            });
+        }
+        return Map.copyOf(given);
     }
 
     @Override

@@ -98,6 +98,17 @@ class ModernServerTest {
     }
 
     @Test
+    void aPromptArgumentSentAsNull_isTakenAsNotGiven() {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("name", null);
+
+        Map<String, Object> result = result(request("prompts/get", Map.of("name", "greet", "arguments", arguments)));
+
+        assertThat(result.get("messages")).isEqualTo(List.of(Map.of("role", "user",
+                "content", Map.of("type", "text", "text", "hello {}"))));
+    }
+
+    @Test
     void anUnknownLogLevelIsRefused() {
         Map<String, Object> meta = new LinkedHashMap<>(meta());
         meta.put("io.modelcontextprotocol/logLevel", "loud");
@@ -175,7 +186,10 @@ class ModernServerTest {
                 (client, arguments) -> {
                     throw RequestFailure.internalError("the prompt broke");
                 }, Optional.empty());
+        Prompt greet = new Prompt(new Prompt.Definition("greet", "Greet", "greets",
+                List.of(new Prompt.Argument("name", "whom", false))),
+                (client, arguments) -> new Prompt.Message("greets", "hello " + arguments), Optional.empty());
         Set<String> reported = Set.of(NOTE_URI, "memdir://memory/history/a.md");
-        return new Features(List.of(echo), List.of(index), List.of(notes), List.of(broken), reported::contains);
+        return new Features(List.of(echo), List.of(index), List.of(notes), List.of(broken, greet), reported::contains);
     }
 }
