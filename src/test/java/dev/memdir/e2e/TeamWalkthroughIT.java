@@ -42,20 +42,21 @@ class TeamWalkthroughIT {
 
     @Test
     void theWalkthrough_asWritten_givesAlicesFileToBob_andNobodyElse() throws Exception {
-        List<DocBlocks.Block> blocks = DocBlocks.of(PAGE, HEADING);
         String page = Files.readString(PAGE);
         assertThat(page).contains(SERVER_ADDRESS, DATABASE_ADDRESS, "CREATE ROLE " + LocalPostgres.TEAM_USER + " ");
-
         LocalPostgres postgres = LocalPostgres.shared();
-        int serverPort = freePort();
+        String server = "127.0.0.1:" + freePort();
+        String database = "127.0.0.1:" + postgres.port();
+        // The one change to the page: its ports, in the commands and in the outputs shown alike.
+        List<DocBlocks.Block> blocks = DocBlocks.of(PAGE, HEADING).stream().map(block -> new DocBlocks.Block(
+                block.language(), block.text().replace(SERVER_ADDRESS, server).replace(DATABASE_ADDRESS, database)))
+                .toList();
+
         StringBuilder script = new StringBuilder("set -euo pipefail\n")
                 .append("trap 'kill $(jobs -p) 2>/dev/null || true; wait' EXIT\n");
         for (DocBlocks.Block block : blocks) {
             if (block.language().equals("sh")) {
-                script.append(block.text()
-                                .replace(SERVER_ADDRESS, "127.0.0.1:" + serverPort)
-                                .replace(DATABASE_ADDRESS, "127.0.0.1:" + postgres.port()))
-                        .append("printf '").append(STEP_END).append("'\n");
+                script.append(block.text()).append("printf '").append(STEP_END).append("'\n");
             }
         }
         List<String> printed = run(script.toString(), postgres);
