@@ -61,6 +61,20 @@ class MemdirScriptIT {
     }
 
     @Test
+    void aLaunchLineWhoseJavaIsGone_givesWayToPlainJava() throws Exception {
+        Path clone = scriptOnlyClone();
+        Path jar = Files.createSymbolicLink(Files.createDirectories(clone.resolve("target")).resolve("memdir.jar"),
+                JarLauncher.jar());
+        // What an upgrade of the JDK that built the jar leaves behind.
+        Files.writeString(clone.resolve("target/launch-line.txt"),
+                temp.resolve("old-jdk/bin/java") + " -XX:+UseSerialGC -jar " + jar + "\n");
+        String root = temp.resolve("root").toString();
+
+        assertThat(argumentsOfTheServer(clone.resolve("scripts/memdir"), root))
+                .containsExactly("-jar", jar.toString(), "--root", root);
+    }
+
+    @Test
     void inACloneWithoutAJar_saysHowToBuildIt() throws Exception {
         Path clone = scriptOnlyClone();
 
