@@ -3,6 +3,7 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.DocBlocks;
 import dev.memdir.e2e.support.HttpAnswer;
 import dev.memdir.e2e.support.LineSession;
 import dev.memdir.e2e.support.McpHttp;
@@ -11,7 +12,6 @@ import dev.memdir.e2e.support.TokenStore;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -90,7 +90,7 @@ class HttpByHandIT {
 
     @Test
     void theCurlCallsOfTheProtocolPage_asWritten_answerAsAClientOfEachRevisionIsAnswered() throws Exception {
-        List<String> calls = shellBlocks(Path.of("docs", "protocol.md"), "## Over HTTP by hand");
+        List<String> calls = DocBlocks.shell(Path.of("docs", "protocol.md"), "## Over HTTP by hand");
         assertThat(calls).hasSize(3).allMatch(call -> call.contains(DOCUMENTED_ADDRESS));
         TokenStore store = TokenStore.fresh("directory", temp);
         String token = store.token("alice");
@@ -130,26 +130,5 @@ class HttpByHandIT {
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as(call).isTrue();
         assertThat(process.exitValue()).as(Files.readString(err)).isZero();
         return Files.readString(out);
-    }
-
-    /** Returns the {@code sh} fenced blocks of the section of {@code page} that {@code heading} begins. */
-    private static List<String> shellBlocks(Path page, String heading) throws Exception {
-        List<String> lines = Files.readAllLines(page);
-        List<String> blocks = new ArrayList<>();
-        StringBuilder block = null;
-        for (String line : lines.subList(lines.indexOf(heading) + 1, lines.size())) {
-            if (block == null && line.startsWith("## ")) {
-                break;
-            }
-            if (block == null && line.equals("```sh")) {
-                block = new StringBuilder();
-            } else if (block != null && line.equals("```")) {
-                blocks.add(block.toString());
-                block = null;
-            } else if (block != null) {
-                block.append(line).append('\n');
-            }
-        }
-        return blocks;
     }
 }

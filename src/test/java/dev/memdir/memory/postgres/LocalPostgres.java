@@ -30,7 +30,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * One real PostgreSQL server for the whole test JVM (and private ones for tests that stop and start theirs): made
  * by {@code initdb} in a temp directory, listening on a free loopback port only, trusting every local connection
- * but those of {@link #PASSWORD_USER} (who must give a password), stopped and removed when the JVM ends. The server's
+ * but those of {@link #PASSWORD_USER} and {@link #TEAM_USER} (who must give a password), stopped and removed when the JVM ends. The server's
  * binaries are Debian's ({@code /usr/lib/postgresql/N/bin}, N 15 or newer; {@code .ci/run} installs the
  * {@code postgresql} package when they are missing), or whatever {@code initdb} the PATH has. PostgreSQL refuses to
  * run as root, so as root it runs as the {@code postgres} user that package makes (else as {@code nobody}).
@@ -39,7 +39,10 @@ public final class LocalPostgres {
 
     /** The one user that must give its password, so that tests can show where memdir finds one. */
     public static final String PASSWORD_USER = "memdir_password";
-    private static final String SUPERUSER = "memdir";
+    /** The role docs/team.md's walkthrough makes, which must give its password there as on a Debian host. */
+    public static final String TEAM_USER = "acme_memdir";
+    /** The superuser, who logs in without a password. */
+    public static final String SUPERUSER = "memdir";
     private static final int OLDEST_VERSION = 15;
     private static LocalPostgres shared;
 
@@ -94,6 +97,11 @@ public final class LocalPostgres {
         if (!running) {
             startAgain();
         }
+    }
+
+    /** Returns the loopback port the server listens on. */
+    public int port() {
+        return port;
     }
 
     /** Returns the JDBC URL of the server's {@code postgres} database, as its superuser. */
@@ -196,7 +204,7 @@ public final class LocalPostgres {
                 "fsync = off", "synchronous_commit = off", "full_page_writes = off", ""),
                 StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         Path hba = server.data().resolve("pg_hba.conf");
-        Files.writeString(hba, "host all " + PASSWORD_USER + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
+        Files.writeString(hba, "host all " + PASSWORD_USER + "," + TEAM_USER + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
         server.startAgain();
         return server;
     }
