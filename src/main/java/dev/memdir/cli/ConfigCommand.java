@@ -131,7 +131,9 @@ final class ConfigCommand implements Callable<Integer> {
                 out.println(shell(command));
                 return ExitCode.OK.code();
             default:
-                List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector"));
+                // Without "--" the Inspector takes the server's options it also has (--log-level, --config,
+                // --header) as its own.
+                List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector", "--"));
                 inspector.addAll(command);
                 out.println(shell(inspector));
                 return ExitCode.OK.code();
