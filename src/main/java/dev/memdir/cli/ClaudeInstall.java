@@ -48,11 +48,11 @@ final class ClaudeInstall {
         return exit;
     }
 
-    static String replaced(String name) {
+    private static String replaced(String name) {
         return "memdir: replaced the earlier registration of " + name + " in Claude Code's user config";
     }
 
-    static String removedButNotAdded(String name) {
+    private static String removedButNotAdded(String name) {
         return "memdir: removed the earlier registration of " + name + " from Claude Code's user config, but"
                 + " 'claude mcp add' failed (above)";
     }

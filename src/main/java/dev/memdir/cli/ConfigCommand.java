@@ -131,8 +131,8 @@ final class ConfigCommand implements Callable<Integer> {
                 out.println(shell(command));
                 return ExitCode.OK.code();
             default:
-                // Without "--" the Inspector takes the server's options it also has (--log-level, --config,
-                // --header) as its own.
+                // Without "--" the Inspector takes the server's options it also has (--config, and --log-level
+                // under --cli) as its own.
                 List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector", "--"));
                 inspector.addAll(command);
                 out.println(shell(inspector));
