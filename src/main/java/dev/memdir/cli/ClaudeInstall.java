@@ -9,25 +9,52 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code memdir config claude-code --install}: runs {@code claude mcp add} and passes on its output and exit code. */
+/**
+ * {@code memdir config claude-code --install}: removes memdir's earlier registration under the same name from Claude
+ * Code's user config, if there is one, runs {@code claude mcp add}, and passes on its output and exit code.
+ */
 final class ClaudeInstall {
 
     private ClaudeInstall() {}
 
-    /** Runs {@code add} ({@code claude mcp add ...}) with the claude CLI on the PATH; returns its exit code. */
-    static int run(List<String> add, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+    /**
+     * Runs {@code add} ({@code claude mcp add --scope user ... name ...}) with the claude CLI on the PATH, after
+     * {@code claude mcp remove --scope user name}: {@code claude mcp add} refuses a name that is taken, and the
+     * registration under memdir's name is memdir's own. Returns the exit code of {@code add}.
+     */
+    static int run(List<String> add, String name, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
         Optional<Path> claude = onPath("claude");
         if (claude.isEmpty()) {
             err.println("memdir: the claude CLI is not on the PATH; install Claude Code, then run:");
             err.println("  " + ConfigCommand.shell(add));
             return ExitCode.FAILED.code();
         }
+        String program = claude.get().toString();
+        // Exit 0 means there was one and it is gone; otherwise there was none in the user config, and what
+        // claude says about that is not news.
+        Process remove = new ProcessBuilder(program, "mcp", "remove", "--scope", "user", name)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        boolean replacing = remove.waitFor() == 0;
         List<String> command = new ArrayList<>(add);
-        command.set(0, claude.get().toString());
+        command.set(0, program);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         out.write(process.getInputStream().readAllBytes());
         out.flush();
-        return process.waitFor();
+        int exit = process.waitFor();
+        if (replacing) {
+            err.println(exit == 0 ? replaced(name) : removedButNotAdded(name));
+        }
+        return exit;
+    }
+
+    private static String replaced(String name) {
+        return "memdir: replaced the earlier registration of " + name + " in Claude Code's user config";
+    }
+
+    private static String removedButNotAdded(String name) {
+        return "memdir: removed the earlier registration of " + name + " from Claude Code's user config, but"
+                + " 'claude mcp add' failed (above)";
     }
 
     private static Optional<Path> onPath(String program) {

@@ -31,8 +31,8 @@ final class ConfigCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CLIENT", description = "claude-code, claude-desktop, inspector or command")
     String client;
 
-    @Option(names = "--install",
-            description = "claude-code only: run 'claude mcp add' now (needs the claude CLI on the PATH).")
+    @Option(names = "--install", description = "claude-code only: run 'claude mcp add' now, replacing memdir's"
+            + " earlier registration under the same name (needs the claude CLI on the PATH).")
     boolean install;
 
     @Option(names = "--http", paramLabel = "URL", description = "Register a memdir served over HTTP at URL"
@@ -111,12 +111,13 @@ final class ConfigCommand implements Callable<Integer> {
         List<String> command = Registration.command(serverArgs);
         switch (client) {
             case CLAUDE_CODE:
-                List<String> add = claudeMcpAdd(serverName(serverArgs), command);
+                String serverName = serverName(serverArgs);
+                List<String> add = claudeMcpAdd(serverName, command);
                 if (!install) {
                     out.println(shell(add));
                     return ExitCode.OK.code();
                 }
-                return ClaudeInstall.run(add, out, err);
+                return ClaudeInstall.run(add, serverName, out, err);
             case CLAUDE_DESKTOP:
                 String name = serverName(serverArgs);
                 out.println(desktopJson(name, command));
@@ -130,7 +131,9 @@ final class ConfigCommand implements Callable<Integer> {
                 out.println(shell(command));
                 return ExitCode.OK.code();
             default:
-                List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector"));
+                // Without "--" the Inspector takes the server's options it also has (--config, and --log-level
+                // under --cli) as its own.
+                List<String> inspector = new ArrayList<>(List.of("npx", "@modelcontextprotocol/inspector", "--"));
                 inspector.addAll(command);
                 out.println(shell(inspector));
                 return ExitCode.OK.code();
@@ -154,7 +157,7 @@ final class ConfigCommand implements Callable<Integer> {
                     out.println(shell(add));
                     return ExitCode.OK.code();
                 }
-                return ClaudeInstall.run(add, out, err);
+                return ClaudeInstall.run(add, "memdir", out, err);
             case CLAUDE_DESKTOP:
                 List<String> bridge = new ArrayList<>(List.of("npx", "-y", "mcp-remote", url));
                 bridge.addAll(headers);

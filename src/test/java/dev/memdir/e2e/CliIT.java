@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -250,7 +251,10 @@ class CliIT {
                 + "  Linux:   ~/.config/Claude/claude_desktop_config.json\n");
 
         JarRun inspector = run(Map.of(), temp, "config", "inspector");
-        assertThat(inspector.stdout()).isEqualTo("npx @modelcontextprotocol/inspector " + launch + "\n");
+        assertThat(inspector.stdout()).isEqualTo("npx @modelcontextprotocol/inspector -- " + launch + "\n");
+        JarRun inspectorWarn = run(Map.of(), temp, "config", "inspector", "--", "--log-level", "warn");
+        assertThat(inspectorWarn.stdout())
+                .isEqualTo("npx @modelcontextprotocol/inspector -- " + launch + " --log-level warn\n");
 
         JarRun command = run(Map.of(), temp, "config", "command");
         assertThat(command.stdout()).isEqualTo(launch + "\n");
@@ -275,6 +279,36 @@ class CliIT {
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.stderr()).isEqualTo(
                 "memdir: unknown client 'vscode'; use claude-code, claude-desktop, inspector or command\n");
+    }
+
+    @Test
+    void logLevelWarnFromTheEnvironmentKeepsInfoOffStderrOnEveryCall() throws Exception {
+        Path warn = temp.resolve("warn.log");
+        for (int session = 0; session < 3; session++) {
+            sessionWithCalls(JarLauncher.plain("--root", temp.resolve("m").toString())
+                    .env("MEMDIR_LOG_LEVEL", "warn"), warn, session);
+        }
+        Path info = temp.resolve("info.log");
+        sessionWithCalls(JarLauncher.plain("--root", temp.resolve("m").toString()).withoutEnv("MEMDIR_LOG_LEVEL"),
+                info, 3);
+
+        assertThat(Files.readString(info)).contains(" INFO ");
+        assertThat(Files.readString(warn)).doesNotContain(" INFO ");
+    }
+
+    private static final long WAIT = LineSession.PATIENCE.toSeconds();
+
+    /** One session as a client that starts the server per call makes it: initialize, then two tool calls. */
+    private static void sessionWithCalls(JarLauncher launcher, Path stderr, int session) throws Exception {
+        try (LineSession line = LineSession.start(launcher, stderr)) {
+            line.initialize();
+            String path = "/memories/s" + session + ".md";
+            assertThat(line.call("create", Map.of("path", path, "file_text", "x\n")).get(WAIT, TimeUnit.SECONDS)
+                    .path("result").path("isError").asBoolean()).isFalse();
+            assertThat(line.call("view", Map.of("path", path)).get(WAIT, TimeUnit.SECONDS)
+                    .path("result").path("isError").asBoolean()).isFalse();
+            assertThat(line.closeAndWait(LineSession.PATIENCE)).isZero();
+        }
     }
 
     @Test
