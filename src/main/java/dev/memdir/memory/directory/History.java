@@ -23,7 +23,8 @@ import java.util.Optional;
  * each version is one file written atomically, named by its number, time, session and operation (memdirs before
  * operations were recorded left the operation out), so a kill leaves every version whole or absent (versions are
  * not flushed to the disk: a power loss may take the newest ones, never the memory files). A redacted version's
- * file is replaced by a {@code .redacted} file of its size and who redacted it. Callers hold the store's write
+ * file is replaced by a {@code .redacted} file of its size and who redacted it; a version kept before a rename has a
+ * {@code .to} file beside it naming where the file went ({@link RenameDestination}). Callers hold the store's write
  * lock. Every file and directory of it is reached from the opened root, one name at a time, following no link.
  */
 final class History {
