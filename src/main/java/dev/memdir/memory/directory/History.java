@@ -206,19 +206,18 @@ final class History {
     /** Returns every path with a directory of versions that names it, in no particular order. */
     List<MemoryPath> paths(OpenedDirectory root) throws IOException {
         List<MemoryPath> paths = new ArrayList<>();
-        eachVersions(root, (name, versions) -> {
-            BasicFileAttributes attributes = versions.attributes(PATH_FILE);
-            if (attributes != null && attributes.isRegularFile()) {
-                paths.add(path(versions));
-            }
-        });
+        eachVersions(root, (name, versions) -> path(versions).ifPresent(paths::add));
         return paths;
     }
 
-    /** Returns the path a directory of versions names. */
-    private static MemoryPath path(OpenedDirectory versions) throws IOException {
+    /** Returns the path a directory of versions names, if its {@code path} file is there. */
+    private static Optional<MemoryPath> path(OpenedDirectory versions) throws IOException {
+        BasicFileAttributes attributes = versions.attributes(PATH_FILE);
+        if (attributes == null || !attributes.isRegularFile()) {
+            return Optional.empty();
+        }
         String key = new String(versions.read(PATH_FILE), StandardCharsets.UTF_8);
-        return MemoryPath.of(List.of(key.split("/")));
+        return Optional.of(MemoryPath.of(List.of(key.split("/"))));
     }
 
     /** Returns every path with a kept version of a rename to {@code to}, in no particular order. */
@@ -229,7 +228,7 @@ final class History {
                 if (version.operation() == FileVersion.Operation.RENAME
                         && RenameDestination.read(versions, version).map(MemoryPath::segments)
                                 .equals(Optional.of(to.segments()))) {
-                    from.add(path(versions));
+                    path(versions).ifPresent(from::add);
                     return;
                 }
             }
