@@ -4,9 +4,11 @@ import dev.memdir.config.Settings;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.CommandOutput;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.RenamedFrom;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.render.HistoryMessages;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.MemoryStore;
@@ -121,21 +123,28 @@ final class HistoryCommand implements Callable<Integer>, UsageLine {
         try (MemoryStore store = open(settings)) {
             List<FileVersion> versions = store.versions(parsed.get());
             if (versions.isEmpty()) {
-                out.println("No earlier versions of " + parsed.get().display() + " are kept.");
-                return ExitCode.OK;
+                out.println(HistoryMessages.noEarlierVersions(parsed.get().display()));
+            } else {
+                table(parsed.get(), versions, out);
             }
-            out.println(parsed.get().display() + ": " + Counted.of(versions.size(), "earlier version")
-                    + ", newest first");
-            out.println(String.format("%-8s %-24s %-10s %9s  %-12s  %s", "version", "kept", "operation", "bytes",
-                    "sha256", "session"));
-            for (FileVersion version : versions) {
-                out.println(String.format("%-8d %-24s %-10s %9d  %-12s  %s%s", version.number(), version.time(),
-                        version.operation().label(), version.size(),
-                        version.sha256().map(sha256 -> sha256.substring(0, 12)).orElse("-"),
-                        version.session(), version.redaction().map(redaction -> "  redacted by "
-                                + redaction.actor() + " at " + redaction.time()).orElse("")));
+            for (RenamedFrom.Link rename : RenamedFrom.of(store, parsed.get())) {
+                out.println(HistoryMessages.renamedFrom(rename.to().display(), rename.from().display()));
             }
             return ExitCode.OK;
+        }
+    }
+
+    private static void table(MemoryPath path, List<FileVersion> versions, PrintStream out) {
+        out.println(path.display() + ": " + Counted.of(versions.size(), "earlier version") + ", newest first");
+        out.println(String.format("%-8s %-24s %-10s %9s  %-12s  %s", "version", "kept", "operation", "bytes",
+                "sha256", "session"));
+        for (FileVersion version : versions) {
+            out.println(String.format("%-8d %-24s %-10s %9d  %-12s  %s%s%s", version.number(), version.time(),
+                    version.operation().label(), version.size(),
+                    version.sha256().map(sha256 -> sha256.substring(0, 12)).orElse("-"),
+                    version.session(), version.renamedTo().map(to -> "  renamed to " + to.display()).orElse(""),
+                    version.redaction().map(redaction -> "  redacted by " + redaction.actor() + " at "
+                            + redaction.time()).orElse("")));
         }
     }
 

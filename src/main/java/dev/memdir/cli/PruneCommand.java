@@ -3,6 +3,7 @@ package dev.memdir.cli;
 import dev.memdir.config.ConfigException;
 import dev.memdir.config.Quantities;
 import dev.memdir.config.Settings;
+import dev.memdir.memory.Archive;
 import dev.memdir.memory.MemoryAges;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.store.CommandException;
@@ -20,14 +21,14 @@ import picocli.CommandLine.Option;
 /**
  * {@code memdir prune [--older-than DAYS] [--apply]}: proposes the memory files untouched for longer than DAYS and,
  * with --apply, moves them into {@code /memories/archive/} by the rename command, so nothing is deleted and each
- * file's old path keeps its history ({@code memdir restore} brings it back).
+ * file's old path keeps its history ({@code memdir restore} moves it back).
  */
 @Command(name = "prune", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Propose the memory files untouched for long and, with --apply, move them into"
                 + " /memories/archive/ (nothing is deleted; 'memdir restore' brings one back).")
 final class PruneCommand extends SettingsCommand {
 
-    static final String ARCHIVE = "/memories/archive/";
+    static final String ARCHIVE = Archive.FOLDER.display() + "/";
 
     @Option(names = "--older-than", paramLabel = "DAYS",
             description = "Untouched for more than this many days (default: --stale-after, 90); 0 takes every"
@@ -87,7 +88,7 @@ final class PruneCommand extends SettingsCommand {
                     failed++;
                 }
             }
-            out.println("Undo one with 'memdir restore PATH' (its history kept what it held).");
+            out.println("Undo one with 'memdir restore PATH': it moves the file back out of " + ARCHIVE + ".");
             return failed == 0 ? ExitCode.OK : ExitCode.FAILED;
         }
     }

@@ -3,6 +3,7 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.memory.RenamedFrom;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
@@ -13,6 +14,7 @@ import dev.memdir.server.feature.RequestFailure;
 import dev.memdir.server.feature.Resource;
 import dev.memdir.server.feature.Template;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /** The template {@code memdir://memory/history/{+path}}: the kept versions of one memory file. */
@@ -33,8 +35,9 @@ final class HistoryResources {
     Template template(Completer completer) {
         Template.Definition template = new Template.Definition(TEMPLATE, "memory-history", "History of a memory file",
                 "The earlier versions of /memories/{path} kept before edits, renames, deletes and restores, newest"
-                        + " first: version, time, operation, session, size, sha256 and whether it was redacted"
-                        + " (restore one with 'memdir restore')",
+                        + " first: version, time, operation, session, size, sha256, whether it was redacted and"
+                        + " where a rename took the file (restore one with 'memdir restore'); renamedFrom names the"
+                        + " paths the file was renamed from, whose history stays under them",
                 "application/json");
         return new Template(template, (client, uri) -> {
             MemoryPath path = path(uri);
@@ -54,6 +57,14 @@ final class HistoryResources {
             listed.put("redacted", version.redacted());
             version.redaction().ifPresent(redaction -> listed.put("redactedBy", redaction.actor())
                     .put("redactedAt", redaction.time().toString()));
+            version.renamedTo().ifPresent(to -> listed.put("renamedTo", to.display()));
+        }
+        List<RenamedFrom.Link> renames = RenamedFrom.of(store, path);
+        if (!renames.isEmpty()) {
+            ArrayNode renamedFrom = body.putArray("renamedFrom");
+            renames.forEach(rename -> renamedFrom.addObject().put("path", rename.from().display())
+                    .put("renamedTo", rename.to().display())
+                    .put("history", uriOf(String.join("/", rename.from().segments()))));
         }
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(body);
     }

@@ -81,6 +81,33 @@ class StoreCommandTest {
     }
 
     @Test
+    void whereARenameTookAFileIsCopiedEitherWay() throws Exception {
+        Path renamed = temp.resolve("renamed");
+        Path back = temp.resolve("renamed-back");
+        try (DirectoryStore store = DirectoryStore.open(renamed, StoreLimits.perFile(1 << 20), "writer-1")) {
+            store.change(files -> {
+                write(files, "plan.md", "the plan\n".getBytes(StandardCharsets.UTF_8));
+                files.move(MemoryPath.of(List.of("plan.md")), MemoryPath.of(List.of("topics", "plan.md")));
+                return null;
+            });
+        }
+        String expected = "No earlier versions of /memories/topics/plan.md are kept.\n/memories/topics/plan.md was"
+                + " renamed from /memories/plan.md, whose history is kept under that path: 'memdir history"
+                + " /memories/plan.md' lists it\n";
+
+        run("store", "copy", "--from", renamed.toString(), "--to", database, "--namespace", "team", "--with-history");
+        InProcessRun there = InProcessRun.in(temp.resolve("work"), "history", "/memories/topics/plan.md", "--store",
+                database, "--namespace", "team");
+        run("store", "copy", "--from", database, "--to", back.toString(), "--namespace", "team", "--with-history");
+        InProcessRun home = InProcessRun.in(temp.resolve("work"), "history", "/memories/topics/plan.md", "--root",
+                back.toString());
+
+        assertThat(there.out()).as(there.err()).isEqualTo(expected);
+        assertThat(home.out()).as(home.err()).isEqualTo(expected);
+        assertThat(histories(back)).isEqualTo(histories(renamed));
+    }
+
+    @Test
     void aRedactedVersionIsCopiedWithoutItsHashEitherWay() throws Exception {
         byte[] redacted = new byte[3000];
         new Random(7).nextBytes(redacted);

@@ -3,10 +3,12 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.LineSession;
+import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.store.Sha256;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -16,11 +18,20 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Aging through the real jar: status flags stale files, prune proposes and archives them, restore undoes it. */
+/**
+ * Aging through the real jar: status flags stale files, prune proposes and archives them, restore moves one back; the
+ * history of a renamed file names the paths it came from.
+ */
 class PruneIT {
+
+    private static final String FROM_ROOT = "/memories/topics/plan.md was renamed from /memories/plan.md, whose"
+            + " history is kept under that path: 'memdir history /memories/plan.md' lists it\n";
 
     @TempDir
     Path temp;
@@ -71,6 +82,97 @@ class PruneIT {
 
         JarRun restored = JarRun.of(temp, "restore", "/memories/topics/old.md", "--root", root.toString());
         assertThat(restored.exit()).isZero();
+        assertThat(restored.stdout()).isEqualTo("Moved /memories/archive/topics/old.md back to /memories/topics/old.md,"
+                + " where it was before it was archived\n");
         assertThat(Files.readString(root.resolve("topics/old.md"))).isEqualTo("plain\n");
+        assertThat(root.resolve("archive/topics/old.md")).as("no copy stays in the archive").doesNotExist();
+    }
+
+    @EveryStoreTest
+    void anArchivedFileIsMovedBackByTheUndoPruneOffers(String storeKind) throws Exception {
+        List<String> store = store(storeKind);
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        try {
+            call(client, "create", Map.of("path", "/memories/notes/hello.md", "file_text", "hello\n"));
+        } finally {
+            client.closeGracefully();
+        }
+
+        JarRun applied = JarRun.of(temp, with(store, "prune", "--apply", "--older-than", "0d"));
+        JarRun restored = JarRun.of(temp, with(store, "restore", "/memories/notes/hello.md"));
+
+        assertThat(applied.stdout()).as(applied.stderr()).isEqualTo("Archived /memories/notes/hello.md to"
+                + " /memories/archive/notes/hello.md\nUndo one with 'memdir restore PATH': it moves the file back out"
+                + " of /memories/archive/.\n");
+        assertThat(restored.stdout()).as(restored.stderr()).isEqualTo("Moved /memories/archive/notes/hello.md back"
+                + " to /memories/notes/hello.md, where it was before it was archived\n");
+        McpSyncClient after = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        try {
+            assertThat(LegacySdkClient.text(LegacySdkClient.call(after, "view",
+                    Map.of("path", "/memories/notes/hello.md")))).contains("hello");
+            McpSchema.CallToolResult archived = LegacySdkClient.call(after, "view",
+                    Map.of("path", "/memories/archive/notes/hello.md"));
+            assertThat(archived.isError()).as("no copy stays in the archive: " + archived).isTrue();
+        } finally {
+            after.closeGracefully();
+        }
+    }
+
+    @EveryStoreTest
+    void theHistoryOfAFileRenamedOnceAndTwiceNamesThePathsItCameFrom(String storeKind) throws Exception {
+        List<String> store = store(storeKind);
+        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        try {
+            call(client, "create", Map.of("path", "/memories/plan.md", "file_text", "the plan\n"));
+            call(client, "rename", Map.of("old_path", "/memories/plan.md", "new_path", "/memories/topics/plan.md"));
+        } finally {
+            client.closeGracefully();
+        }
+        JarRun once = JarRun.of(temp, with(store, "history", "/memories/topics/plan.md"));
+        McpSyncClient again = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        JsonNode template;
+        try {
+            call(again, "rename", Map.of("old_path", "/memories/topics/plan.md", "new_path",
+                    "/memories/done/plan.md"));
+            template = LineSession.JSON.readTree(((McpSchema.TextResourceContents) again.readResource(
+                    new McpSchema.ReadResourceRequest("memdir://memory/history/done/plan.md")).contents().get(0))
+                    .text());
+        } finally {
+            again.closeGracefully();
+        }
+        JarRun twice = JarRun.of(temp, with(store, "history", "/memories/done/plan.md"));
+        JarRun between = JarRun.of(temp, with(store, "history", "/memories/topics/plan.md"));
+
+        assertThat(once.stdout()).as(once.stderr()).isEqualTo("No earlier versions of /memories/topics/plan.md are"
+                + " kept.\n" + FROM_ROOT);
+        assertThat(twice.stdout()).as(twice.stderr()).isEqualTo("No earlier versions of /memories/done/plan.md are"
+                + " kept.\n/memories/done/plan.md was renamed from /memories/topics/plan.md, whose history is kept"
+                + " under that path: 'memdir history /memories/topics/plan.md' lists it\n" + FROM_ROOT);
+        assertThat(between.stdout()).as(between.stderr())
+                .startsWith("/memories/topics/plan.md: 1 earlier version, newest first\n")
+                .containsPattern("\n1 +\\S+ +rename +9  [0-9a-f]{12}  \\S+  renamed to /memories/done/plan.md\n")
+                .endsWith(FROM_ROOT);
+        assertThat(template.path("versions")).isEmpty();
+        assertThat(template.path("renamedFrom").toString()).isEqualTo("[{\"path\":\"/memories/topics/plan.md\","
+                + "\"renamedTo\":\"/memories/done/plan.md\",\"history\":\"memdir://memory/history/topics/plan.md\"},"
+                + "{\"path\":\"/memories/plan.md\",\"renamedTo\":\"/memories/topics/plan.md\","
+                + "\"history\":\"memdir://memory/history/plan.md\"}]");
+    }
+
+    /** Returns the options that choose a fresh memory on the store named {@code storeKind}. */
+    private List<String> store(String storeKind) throws Exception {
+        return storeKind.equals("directory") ? List.of("--root", temp.resolve("box/memory").toString())
+                : List.of("--store", LocalPostgres.shared().freshStoreUrl(), "--namespace", "team");
+    }
+
+    private static String[] with(List<String> store, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(store);
+        return all.toArray(String[]::new);
+    }
+
+    private static void call(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = LegacySdkClient.call(client, tool, arguments);
+        assertThat(result.isError()).as(result.toString()).isFalse();
     }
 }

@@ -6,14 +6,18 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.Sha256;
+import dev.memdir.memory.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The history a directory store keeps beside the memory, as an earlier memdir left it. */
+/** The history a directory store keeps beside the memory: as an earlier memdir left it, and its own files. */
 class HistoryOnDiskTest extends OnDisk {
 
     @Test
@@ -32,5 +36,28 @@ class HistoryOnDiskTest extends OnDisk {
         memory.tool.restore(old, Optional.empty());
         memory.tool.restore(old, Optional.of(1));
         assertThat(memory.read("old.md")).isEqualTo("old\n");
+    }
+
+    @Test
+    void aRenameVersionDroppedPastTheKeepLimit_takesWhereTheFileWentWithIt() throws Exception {
+        try (MemoryFixture one = MemoryFixture.open(temp.resolve("one"), StoreKind.DIRECTORY,
+                StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES),
+                new HistoryLimits(1, HistoryLimits.DEFAULT.maxBytes()), false)) {
+            one.write("a.md", "a\n");
+            one.text("rename", "old_path", "/memories/a.md", "new_path", "/memories/b.md");
+            assertThat(destinations(one)).hasSize(1);
+            one.write("a.md", "again\n");
+            one.text("str_replace", "path", "/memories/a.md", "old_str", "again", "new_str", "more");
+
+            assertThat(destinations(one)).isEmpty();
+            assertThat(RenamedFrom.of(one.store, MemoryPathParser.parse("/memories/b.md"))).isEmpty();
+        }
+    }
+
+    /** Returns the files of the history that keep where a rename took a file. */
+    private static List<Path> destinations(MemoryFixture fixture) throws Exception {
+        try (Stream<Path> walk = Files.walk(fixture.disk(".memdir-history"))) {
+            return walk.filter(file -> file.getFileName().toString().endsWith(".to")).toList();
+        }
     }
 }

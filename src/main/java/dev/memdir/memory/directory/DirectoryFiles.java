@@ -143,7 +143,7 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
         try (Located located = locate(path)) {
             Usage now = usage();
             Usage removed = history.keepTree(openedRoot(), path, located.parent(), located.name(),
-                    FileVersion.Operation.DELETE);
+                    FileVersion.Operation.DELETE, Optional.empty());
             touched = true;
             located.parent().deleteTree(located.name());
             located.parent().sync();
@@ -155,7 +155,8 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
     public void move(MemoryPath from, MemoryPath to) throws IOException, CommandException {
         requireChanging();
         try (Located source = locate(from); Located destination = locate(to)) {
-            history.keepTree(openedRoot(), from, source.parent(), source.name(), FileVersion.Operation.RENAME);
+            history.keepTree(openedRoot(), from, source.parent(), source.name(), FileVersion.Operation.RENAME,
+                    Optional.of(to));
             try (MadeParents parents = madeParents(destination)) {
                 parents.run(parent -> source.parent().move(source.name(), parent, destination.name()));
                 source.parent().sync();
@@ -192,6 +193,11 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
     @Override
     public List<MemoryPath> historyPaths() throws IOException {
         return readRoot(List.of(), history::paths);
+    }
+
+    @Override
+    public List<MemoryPath> renamedInto(MemoryPath path) throws IOException {
+        return readRoot(List.of(), root -> history.renamedInto(root, path));
     }
 
     @Override

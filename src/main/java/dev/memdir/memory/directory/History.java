@@ -23,7 +23,8 @@ import java.util.Optional;
  * each version is one file written atomically, named by its number, time, session and operation (memdirs before
  * operations were recorded left the operation out), so a kill leaves every version whole or absent (versions are
  * not flushed to the disk: a power loss may take the newest ones, never the memory files). A redacted version's
- * file is replaced by a {@code .redacted} file of its size and who redacted it. Callers hold the store's write
+ * file is replaced by a {@code .redacted} file of its size and who redacted it; a version kept before a rename has a
+ * {@code .to} file beside it naming where the file went ({@link RenameDestination}). Callers hold the store's write
  * lock. Every file and directory of it is reached from the opened root, one name at a time, following no link.
  */
 final class History {
@@ -72,18 +73,24 @@ final class History {
      */
     void keep(OpenedDirectory root, MemoryPath path, byte[] content, FileVersion.Operation operation)
             throws IOException {
-        add(root, path, clock.millis(), session, operation, content, Optional.empty());
+        keep(root, path, content, operation, Optional.empty());
+    }
+
+    private void keep(OpenedDirectory root, MemoryPath path, byte[] content, FileVersion.Operation operation,
+            Optional<MemoryPath> renamedTo) throws IOException {
+        add(root, path, clock.millis(), session, operation, content, Optional.empty(), renamedTo);
     }
 
     /** Keeps {@code version} as another store kept it; {@code content} is empty when it was redacted. */
     void add(OpenedDirectory root, MemoryPath path, FileVersion version, Optional<byte[]> content)
             throws IOException {
         add(root, path, version.time().toEpochMilli(), safeSession(version.session()), version.operation(),
-                content.orElse(new byte[0]), RedactedFigures.of(version));
+                content.orElse(new byte[0]), RedactedFigures.of(version), version.renamedTo());
     }
 
     private void add(OpenedDirectory root, MemoryPath path, long millis, String keptBy,
-            FileVersion.Operation operation, byte[] content, Optional<RedactedFigures> redacted) throws IOException {
+            FileVersion.Operation operation, byte[] content, Optional<RedactedFigures> redacted,
+            Optional<MemoryPath> renamedTo) throws IOException {
         String directory = versionsName(path);
         try (OpenedDirectory history = root.directoryMade(DIRECTORY);
                 OpenedDirectory versions = history.directoryMade(directory)) {
@@ -96,11 +103,14 @@ final class History {
             byte[] written = redacted.map(RedactedFigures::bytes).orElse(content);
             String file = redacted.isPresent() ? name + RedactedFigures.SUFFIX : name;
             AtomicFiles.writeWithoutFlush(versions, file, written);
+            if (renamedTo.isPresent()) {
+                RenameDestination.write(versions, name, renamedTo.get());
+            }
             stored.add(new VersionFile(directory, file, number, millis, keptBy, operation, written.length,
                     redacted.isPresent()));
             long dropped = 0;
             for (int i = 0; i < stored.size() - limits.keep(); i++) {
-                versions.deleteIfExists(stored.get(i).file());
+                drop(versions, stored.get(i));
                 dropped += stored.get(i).size();
             }
             if (countedBytes < 0 || ++keptSinceCount >= RECOUNT_EVERY) {
@@ -115,13 +125,18 @@ final class History {
         }
     }
 
+    private static void drop(OpenedDirectory versions, VersionFile version) throws IOException {
+        versions.deleteIfExists(version.file());
+        RenameDestination.delete(versions, version);
+    }
+
     /**
      * Keeps every memory file at or below the entry {@code name} of {@code parent} ({@code top}: a file or a
-     * directory of the memory), links left alone, replaced by {@code operation}; returns how many files it kept and
-     * their bytes.
+     * directory of the memory), links left alone, replaced by {@code operation}, with where each goes when
+     * {@code top} is renamed to {@code renamedTo}; returns how many files it kept and their bytes.
      */
     Usage keepTree(OpenedDirectory root, MemoryPath top, OpenedDirectory parent, String name,
-            FileVersion.Operation operation) throws IOException {
+            FileVersion.Operation operation, Optional<MemoryPath> renamedTo) throws IOException {
         long[] kept = new long[2];
         List<String> above = top.segments().subList(0, top.segments().size() - 1);
         MemoryFileWalk.below(parent, name, (directory, segments, attributes) -> {
@@ -129,7 +144,9 @@ final class History {
             kept[1] += attributes.size();
             List<String> path = new ArrayList<>(above);
             path.addAll(segments);
-            keep(root, MemoryPath.of(path), directory.read(segments.get(segments.size() - 1)), operation);
+            MemoryPath file = MemoryPath.of(path);
+            keep(root, file, directory.read(segments.get(segments.size() - 1)), operation,
+                    renamedTo.map(to -> file.movedWith(top, to)));
         });
         return new Usage(kept[0], kept[1]);
     }
@@ -143,12 +160,14 @@ final class History {
                 VersionFile version = stored.get(i);
                 Instant time = Instant.ofEpochMilli(version.millis());
                 byte[] bytes = versions.read(version.file());
+                Optional<MemoryPath> renamedTo = version.operation() == FileVersion.Operation.RENAME
+                        ? RenameDestination.read(versions, version) : Optional.empty();
                 if (version.redacted()) {
                     found.add(RedactedFigures.parse(bytes).version(version.number(), time, version.session(),
-                            version.operation()));
+                            version.operation(), renamedTo));
                 } else {
                     found.add(new FileVersion(version.number(), time, version.session(), version.size(),
-                            Optional.of(Sha256.hex(bytes)), version.operation(), Optional.empty()));
+                            Optional.of(Sha256.hex(bytes)), version.operation(), Optional.empty(), renamedTo));
                 }
             }
             return found;
@@ -187,14 +206,34 @@ final class History {
     /** Returns every path with a directory of versions that names it, in no particular order. */
     List<MemoryPath> paths(OpenedDirectory root) throws IOException {
         List<MemoryPath> paths = new ArrayList<>();
+        eachVersions(root, (name, versions) -> path(versions).ifPresent(paths::add));
+        return paths;
+    }
+
+    /** Returns the path a directory of versions names, if its {@code path} file is there. */
+    private static Optional<MemoryPath> path(OpenedDirectory versions) throws IOException {
+        BasicFileAttributes attributes = versions.attributes(PATH_FILE);
+        if (attributes == null || !attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        String key = new String(versions.read(PATH_FILE), StandardCharsets.UTF_8);
+        return Optional.of(MemoryPath.of(List.of(key.split("/"))));
+    }
+
+    /** Returns every path with a kept version of a rename to {@code to}, in no particular order. */
+    List<MemoryPath> renamedInto(OpenedDirectory root, MemoryPath to) throws IOException {
+        List<MemoryPath> from = new ArrayList<>();
         eachVersions(root, (name, versions) -> {
-            BasicFileAttributes attributes = versions.attributes(PATH_FILE);
-            if (attributes != null && attributes.isRegularFile()) {
-                String key = new String(versions.read(PATH_FILE), StandardCharsets.UTF_8);
-                paths.add(MemoryPath.of(List.of(key.split("/"))));
+            for (VersionFile version : VersionFile.in(versions, name)) {
+                if (version.operation() == FileVersion.Operation.RENAME
+                        && RenameDestination.read(versions, version).map(MemoryPath::segments)
+                                .equals(Optional.of(to.segments()))) {
+                    path(versions).ifPresent(from::add);
+                    return;
+                }
             }
         });
-        return paths;
+        return from;
     }
 
     /** Visits each path's directory of versions in the root's history, if it has one. */
@@ -265,7 +304,7 @@ final class History {
                 break;
             }
             try (OpenedDirectory versions = history.directory(oldest.directory())) {
-                versions.deleteIfExists(oldest.file());
+                drop(versions, oldest);
             }
             total -= oldest.size();
         }

@@ -1,5 +1,6 @@
 package dev.memdir.memory.directory;
 
+import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.store.FileVersion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,9 +47,13 @@ record RedactedFigures(long size, String actor, long millis) {
         return (size + "\n\n" + actor.replaceAll("\\R", " ") + "\n" + millis + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Returns redacted version {@code number}, kept at {@code time} by {@code session} before {@code operation}. */
-    FileVersion version(int number, Instant time, String session, FileVersion.Operation operation) {
+    /**
+     * Returns redacted version {@code number}, kept at {@code time} by {@code session} before {@code operation}
+     * (a rename to {@code renamedTo}).
+     */
+    FileVersion version(int number, Instant time, String session, FileVersion.Operation operation,
+            Optional<MemoryPath> renamedTo) {
         return new FileVersion(number, time, session, size, Optional.empty(), operation,
-                Optional.of(new FileVersion.Redaction(actor, Instant.ofEpochMilli(millis))));
+                Optional.of(new FileVersion.Redaction(actor, Instant.ofEpochMilli(millis))), renamedTo);
     }
 }

@@ -24,6 +24,11 @@ record VersionFile(String directory, String file, int number, long millis, Strin
         return String.format("%08d-%d-%s.%s", number, millis, session, operation.label());
     }
 
+    /** Returns the name of the version's file as it was kept, before any redaction. */
+    String unredactedName() {
+        return redacted ? file.substring(0, file.length() - RedactedFigures.SUFFIX.length()) : file;
+    }
+
     /** Returns the versions in {@code versions}, the directory of versions named {@code directory}, oldest first. */
     static List<VersionFile> in(OpenedDirectory versions, String directory) throws IOException {
         List<VersionFile> found = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.memdir.memory.path;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,6 +36,13 @@ public record MemoryPath(String display, List<String> segments) {
     public boolean contains(MemoryPath other) {
         return other.segments.size() >= segments.size()
                 && other.segments.subList(0, segments.size()).equals(segments);
+    }
+
+    /** Returns where this path is once {@code from}, which {@link #contains} it, is moved to {@code to}. */
+    public MemoryPath movedWith(MemoryPath from, MemoryPath to) {
+        List<String> moved = new ArrayList<>(to.segments);
+        moved.addAll(segments.subList(from.segments.size(), segments.size()));
+        return of(moved);
     }
 
     @Override

@@ -44,6 +44,11 @@ final class EntryRows {
         return String.join("/", path.segments());
     }
 
+    /** Returns the path a key names ({@code ""} the root). */
+    static MemoryPath path(String key) {
+        return MemoryPath.of(key.isEmpty() ? List.of() : List.of(key.split("/")));
+    }
+
     Entry entry(String key) throws IOException {
         if (key.isEmpty()) {
             return new Entry(Entry.Kind.DIRECTORY, DIRECTORY_SIZE);

@@ -1,5 +1,6 @@
 package dev.memdir.memory.postgres;
 
+import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.Sha256;
@@ -12,7 +13,7 @@ import java.util.Optional;
 
 /**
  * The kept versions of one namespace's files: a row each, numbered from 1 per path, with the operation that
- * replaced it, its size, SHA-256 (none once redacted), time and actor. At most {@link HistoryLimits#keep()} per path
+ * replaced it (and where a rename took the file), its size, SHA-256 (none once redacted), time and actor. At most {@link HistoryLimits#keep()} per path
  * and {@link HistoryLimits#maxBytes()} in all, the oldest going first; the namespace row counts the bytes.
  */
 final class HistoryRows {
@@ -30,12 +31,14 @@ final class HistoryRows {
     }
 
     /**
-     * Keeps {@code content}, what {@code key} holds before {@code operation} changes it, as its newest version;
-     * returns the history's bytes after the limits, given {@code bytesBefore}.
+     * Keeps {@code content}, what {@code key} holds before {@code operation} changes it (a rename to
+     * {@code renamedTo}), as its newest version; returns the history's bytes after the limits, given
+     * {@code bytesBefore}.
      */
-    long keep(String key, FileVersion.Operation operation, byte[] content, long bytesBefore) throws IOException {
+    long keep(String key, FileVersion.Operation operation, Optional<MemoryPath> renamedTo, byte[] content,
+            long bytesBefore) throws IOException {
         return add(key, new FileVersion(0, null, actor, content.length, Optional.of(Sha256.hex(content)),
-                operation, Optional.empty()), Optional.of(content), bytesBefore);
+                operation, Optional.empty(), renamedTo), Optional.of(content), bytesBefore);
     }
 
     /**
@@ -45,15 +48,16 @@ final class HistoryRows {
     long add(String key, FileVersion version, Optional<byte[]> content, long bytesBefore) throws IOException {
         Optional<FileVersion.Redaction> redaction = version.redaction();
         int number = Sql.first(connection, "INSERT INTO memdir.history (namespace, path, number, operation, content,"
-                        + " size, sha256, kept, actor, redacted_by, redacted_at) VALUES (?, ?, (SELECT"
+                        + " size, sha256, kept, actor, redacted_by, redacted_at, renamed_to) VALUES (?, ?, (SELECT"
                         + " coalesce(max(number), 0) + 1 FROM memdir.history WHERE namespace = ? AND path = ?), ?,"
-                        + " ?::bytea, ?, ?, coalesce(?::timestamptz, clock_timestamp()), ?, ?::text, ?::timestamptz)"
-                        + " RETURNING number",
+                        + " ?::bytea, ?, ?, coalesce(?::timestamptz, clock_timestamp()), ?, ?::text, ?::timestamptz,"
+                        + " ?::text) RETURNING number",
                         row -> row.getInt(1), namespace, key, namespace, key, version.operation().label(),
                         content.orElse(null), version.size(), version.sha256().orElse(null),
                         timestamp(version.time()), version.session(),
                         redaction.map(FileVersion.Redaction::actor).orElse(null),
-                        timestamp(redaction.map(FileVersion.Redaction::time).orElse(null)))
+                        timestamp(redaction.map(FileVersion.Redaction::time).orElse(null)),
+                        version.renamedTo().map(EntryRows::key).orElse(null))
                 .orElseThrow();
         long bytes = bytesBefore + content.map(kept -> kept.length).orElse(0) - dropped("DELETE FROM memdir.history"
                 + " WHERE namespace = ? AND path = ? AND number <= ? RETURNING size", namespace, key,
@@ -70,14 +74,21 @@ final class HistoryRows {
 
     /** Returns the versions of {@code key}, newest first. */
     List<FileVersion> versions(String key) throws IOException {
-        return Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation, redacted_by, redacted_at"
-                        + " FROM memdir.history WHERE namespace = ? AND path = ? ORDER BY number DESC",
+        return Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation, redacted_by, redacted_at,"
+                        + " renamed_to FROM memdir.history WHERE namespace = ? AND path = ? ORDER BY number DESC",
                 row -> new FileVersion(row.getInt(1), row.getTimestamp(2).toInstant(), row.getString(3),
                         row.getLong(4), Optional.ofNullable(row.getString(5)),
                         FileVersion.Operation.of(row.getString(6)),
                         row.getString(7) == null ? Optional.empty() : Optional.of(new FileVersion.Redaction(
-                                row.getString(7), row.getTimestamp(8).toInstant()))),
+                                row.getString(7), row.getTimestamp(8).toInstant())),
+                        Optional.ofNullable(row.getString(9)).map(EntryRows::path)),
                 namespace, key);
+    }
+
+    /** Returns the paths with a kept version of a rename to {@code to}, in no order. */
+    List<String> renamedInto(String to) throws IOException {
+        return Sql.list(connection, "SELECT DISTINCT path FROM memdir.history WHERE namespace = ? AND renamed_to = ?",
+                row -> row.getString(1), namespace, to);
     }
 
     Optional<byte[]> content(String key, int number) throws IOException {

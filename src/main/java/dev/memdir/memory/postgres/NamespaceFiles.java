@@ -90,7 +90,7 @@ final class NamespaceFiles implements MemoryFiles {
         Usage after = limits.admit(path, existing, content.length, totals.usage());
         makeParents(path);
         if (existing.exists()) {
-            keep(key, operation, entries.content(key).orElseThrow());
+            keep(key, operation, Optional.empty(), entries.content(key).orElseThrow());
         }
         entries.putFile(key, content);
         changed.add(key);
@@ -101,7 +101,7 @@ final class NamespaceFiles implements MemoryFiles {
     public void delete(MemoryPath path) throws IOException {
         requireChanging();
         String key = EntryRows.key(path);
-        Usage removed = keepTree(key, FileVersion.Operation.DELETE);
+        Usage removed = keepTree(key, FileVersion.Operation.DELETE, Optional.empty());
         entries.deleteTree(key);
         changed.add(key);
         totals = new Totals(totals.usage().plus(-removed.files(), -removed.bytes()), totals.historyBytes());
@@ -111,7 +111,7 @@ final class NamespaceFiles implements MemoryFiles {
     public void move(MemoryPath from, MemoryPath to) throws IOException, CommandException {
         requireChanging();
         String key = EntryRows.key(from);
-        keepTree(key, FileVersion.Operation.RENAME);
+        keepTree(key, FileVersion.Operation.RENAME, Optional.of(to));
         makeParents(to);
         entries.moveTree(key, EntryRows.key(to));
         changed.add(key);
@@ -136,12 +136,17 @@ final class NamespaceFiles implements MemoryFiles {
 
     @Override
     public List<MemoryPath> allFiles() throws IOException {
-        return entries.fileKeys().stream().map(NamespaceFiles::path).toList();
+        return entries.fileKeys().stream().map(EntryRows::path).toList();
     }
 
     @Override
     public List<MemoryPath> historyPaths() throws IOException {
-        return history.keys().stream().map(NamespaceFiles::path).toList();
+        return history.keys().stream().map(EntryRows::path).toList();
+    }
+
+    @Override
+    public List<MemoryPath> renamedInto(MemoryPath path) throws IOException {
+        return history.renamedInto(EntryRows.key(path)).stream().map(EntryRows::path).toList();
     }
 
     @Override
@@ -149,10 +154,6 @@ final class NamespaceFiles implements MemoryFiles {
         requireChanging();
         totals = new Totals(totals.usage(),
                 history.add(EntryRows.key(path), version, content, totals.historyBytes()));
-    }
-
-    private static MemoryPath path(String key) {
-        return MemoryPath.of(List.of(key.split("/")));
     }
 
     /** Makes the missing directories above {@code path}; an ancestor that is a file is a command error. */
@@ -169,18 +170,26 @@ final class NamespaceFiles implements MemoryFiles {
         }
     }
 
-    /** Keeps every file at or below {@code key} in the history; returns how many there were and their bytes. */
-    private Usage keepTree(String key, FileVersion.Operation operation) throws IOException {
+    /**
+     * Keeps every file at or below {@code key} in the history, with where each goes when {@code key} is renamed to
+     * {@code renamedTo}; returns how many there were and their bytes.
+     */
+    private Usage keepTree(String key, FileVersion.Operation operation, Optional<MemoryPath> renamedTo)
+            throws IOException {
+        MemoryPath top = EntryRows.path(key);
         Usage kept = new Usage(0, 0);
         for (EntryRows.StoredFile file : entries.filesIn(key)) {
-            keep(file.key(), operation, file.content());
+            MemoryPath path = EntryRows.path(file.key());
+            keep(file.key(), operation, renamedTo.map(to -> path.movedWith(top, to)), file.content());
             kept = kept.plus(1, file.content().length);
         }
         return kept;
     }
 
-    private void keep(String key, FileVersion.Operation operation, byte[] content) throws IOException {
-        totals = new Totals(totals.usage(), history.keep(key, operation, content, totals.historyBytes()));
+    private void keep(String key, FileVersion.Operation operation, Optional<MemoryPath> renamedTo, byte[] content)
+            throws IOException {
+        totals = new Totals(totals.usage(),
+                history.keep(key, operation, renamedTo, content, totals.historyBytes()));
     }
 
     private void requireChanging() {

@@ -37,4 +37,17 @@ public final class HistoryMessages {
         return "Restored " + path + " to version " + version + " (kept " + time + "); what it held before is now the"
                 + " newest version in its history";
     }
+
+    public static String movedBack(String path, String archived) {
+        return "Moved " + archived + " back to " + path + ", where it was before it was archived";
+    }
+
+    public static String noEarlierVersions(String path) {
+        return "No earlier versions of " + path + " are kept.";
+    }
+
+    public static String renamedFrom(String path, String old) {
+        return path + " was renamed from " + old + ", whose history is kept under that path: 'memdir history "
+                + old + "' lists it";
+    }
 }

@@ -1,5 +1,6 @@
 package dev.memdir.memory.store;
 
+import dev.memdir.memory.path.MemoryPath;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
@@ -7,14 +8,19 @@ import java.util.Optional;
 /**
  * One kept earlier version of a memory file: its number (counting from 1 per file), when it was kept, by which
  * session, its size, the operation it was kept before, and either its SHA-256 or who redacted its content and when.
- * A redacted version keeps no SHA-256: the hash of a short secret can be guessed.
+ * A redacted version keeps no SHA-256: the hash of a short secret can be guessed. A version kept before a rename
+ * names where the file went ({@code renamedTo}), so that its new path can point back to the history kept here;
+ * versions kept before memdir recorded that have none.
  */
 public record FileVersion(int number, Instant time, String session, long size, Optional<String> sha256,
-        Operation operation, Optional<Redaction> redaction) {
+        Operation operation, Optional<Redaction> redaction, Optional<MemoryPath> renamedTo) {
 
     public FileVersion {
         if (sha256.isPresent() == redaction.isPresent()) {
             throw new IllegalArgumentException("a version has a SHA-256 exactly as long as it is not redacted");
+        }
+        if (renamedTo.isPresent() && operation != Operation.RENAME) {
+            throw new IllegalArgumentException("only a version kept before a rename names where the file went");
         }
     }
 

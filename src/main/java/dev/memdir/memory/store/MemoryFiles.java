@@ -40,7 +40,10 @@ public interface MemoryFiles {
     /** Deletes the file, link or whole directory at {@code path}, keeping every file it held in the history. */
     void delete(MemoryPath path) throws IOException, CommandException;
 
-    /** Moves the entry at {@code from} to the free {@code to}, making {@code to}'s parents, keeping history. */
+    /**
+     * Moves the entry at {@code from} to the free {@code to}, making {@code to}'s parents, keeping the history of
+     * every file it held with where that file went.
+     */
     void move(MemoryPath from, MemoryPath to) throws IOException, CommandException;
 
     /** Returns the kept versions of {@code path}, newest first. */
@@ -62,9 +65,13 @@ public interface MemoryFiles {
     /** Returns every path the history holds versions of, files deleted since included, in no particular order. */
     List<MemoryPath> historyPaths() throws IOException;
 
+    /** Returns the paths whose kept versions include a rename to {@code path}, in no particular order. */
+    List<MemoryPath> renamedInto(MemoryPath path) throws IOException;
+
     /**
-     * Keeps {@code version} of {@code path}, as another store kept it (its time, session, operation and redaction),
-     * as the newest version of {@code path}; {@code content} is empty for a redacted version.
+     * Keeps {@code version} of {@code path}, as another store kept it (its time, session, operation, redaction and
+     * where a rename took the file), as the newest version of {@code path}; {@code content} is empty for a redacted
+     * version.
      */
     void addVersion(MemoryPath path, FileVersion version, Optional<byte[]> content) throws IOException;
 }

@@ -76,8 +76,8 @@ public interface MemoryStore extends Closeable {
         return readPlainly(MemoryFiles::listedFiles);
     }
 
-    /** Runs reading work that names no path, so that no command error can come of it. */
-    private <T> T readPlainly(StoreWork<T> work) throws IOException {
+    /** Runs reading work that names no path, or only paths it reads no file at, so no command error can come of it. */
+    default <T> T readPlainly(StoreWork<T> work) throws IOException {
         try {
             return read(work);
         } catch (CommandException impossible) {

@@ -5,6 +5,7 @@ import static dev.memdir.memory.postgres.ToolCalls.text;
 import static dev.memdir.memory.postgres.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.path.MemoryPath;
@@ -104,6 +105,47 @@ class PostgresStoreTest {
                         + redactedHash + "'")) {
             hashes.next();
             assertThat(hashes.getInt(1)).isZero();
+        }
+    }
+
+    @Test
+    void open_schemaAtVersion4_addsWhereARenameTookTheFile_keepingEveryOldRow() throws Exception {
+        String url = server.freshDatabase();
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement()) {
+            SchemaMigrations.migrate(connection, 4);
+            statement.execute("INSERT INTO memdir.namespaces (name) VALUES ('team')");
+            statement.execute("INSERT INTO memdir.history (namespace, path, number, operation, content, size, sha256,"
+                    + " kept, actor) SELECT id, 'old.md', number, operation, 'kept'::bytea, 4, '" + "c".repeat(64)
+                    + "', now(), 's' FROM memdir.namespaces, (VALUES (1, 'write'), (2, 'rename')) AS kept (number,"
+                    + " operation) WHERE name = 'team'");
+            connection.commit();
+        }
+
+        List<FileVersion> old;
+        List<FileVersion> renamed;
+        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS,
+                HistoryLimits.DEFAULT, "test")) {
+            old = store.versions(MemoryPath.of(List.of("old.md")));
+            MemoryTool tool = tool(store);
+            text(tool, "create", "path", "/memories/new.md", "file_text", "new");
+            text(tool, "rename", "old_path", "/memories/new.md", "new_path", "/memories/newer.md");
+            renamed = store.versions(MemoryPath.of(List.of("new.md")));
+        }
+
+        assertThat(old).extracting(FileVersion::number, FileVersion::operation, FileVersion::renamedTo)
+                .containsExactly(tuple(2, FileVersion.Operation.RENAME, Optional.empty()),
+                        tuple(1, FileVersion.Operation.WRITE, Optional.empty()));
+        assertThat(renamed).singleElement().satisfies(version -> assertThat(version.renamedTo())
+                .contains(MemoryPath.of(List.of("newer.md"))));
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT (SELECT max(version) FROM memdir.schema_version),"
+                        + " string_agg(path || ':' || coalesce(renamed_to, '-'), ' ' ORDER BY path, number)"
+                        + " FROM memdir.history")) {
+            rows.next();
+            assertThat(rows.getInt(1)).isEqualTo(5);
+            assertThat(rows.getString(2)).isEqualTo("new.md:newer.md old.md:- old.md:-");
         }
     }
 
