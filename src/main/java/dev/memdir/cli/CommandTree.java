@@ -13,7 +13,7 @@ import picocli.CommandLine;
 final class CommandTree {
 
     private static final Set<String> NEED_SUBCOMMANDS =
-            Set.of("serve", "index", "instructions", "history", "restore", "prune", "store", "token", "config", "-h",
+            Set.of("serve", "index", "instructions", "history", "restore", "prune", "store", "token", "config", "help", "-h",
                     "--help");
 
     private CommandTree() {}
