@@ -3,7 +3,7 @@ package dev.memdir.cli;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,10 +43,10 @@ final class MemdirCommand implements Callable<Integer> {
      */
     Map<String, String> settingsWith(SettingOptions subcommandOptions) {
         Map<String, String> flags = new HashMap<>(options.given());
-        Optional<String> notTaken = flags.keySet().stream().filter(key -> !subcommandOptions.takes(key)).sorted()
-                .findFirst();
-        if (notTaken.isPresent()) {
-            throw new UsageErrors.SettingNotTaken(subcommandOptions.commandLine(), "--" + notTaken.get());
+        for (String key : new TreeSet<>(flags.keySet())) {
+            if (!subcommandOptions.takes(key)) {
+                throw UsageErrors.settingNotTaken(subcommandOptions.commandLine(), "--" + key);
+            }
         }
         flags.putAll(subcommandOptions.given());
         return flags;

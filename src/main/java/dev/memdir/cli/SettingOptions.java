@@ -64,8 +64,11 @@ class SettingOptions {
             // Not exclusive and not validated: a group here is only a heading over its options.
             ArgGroupSpec.Builder options = ArgGroupSpec.builder().heading("%n" + group.heading() + ":%n")
                     .exclusive(false).validate(false);
-            group.settings().stream().filter(settings::contains)
-                    .forEach(setting -> options.addArg(option(setting, scope())));
+            for (Setting setting : group.settings()) {
+                if (settings.contains(setting)) {
+                    options.addArg(option(setting, scope()));
+                }
+            }
             if (!options.args().isEmpty()) {
                 mixin.addArgGroup(options.build());
             }
@@ -108,7 +111,9 @@ class SettingOptions {
     Map<String, String> given() {
         Map<String, String> flags = new HashMap<>();
         for (Setting setting : settings) {
-            Object value = spec.findOption(setting.option()).getValue();
+            OptionSpec option = spec.findOption(setting.option());
+            // An option of a group keeps the value of an earlier parse that gave it: what this one gave is not empty.
+            Object value = option.stringValues().isEmpty() ? null : option.getValue();
             if (value instanceof String[] values) {
                 // A repeated option's values, as the environment and the file write them: separated by commas.
                 flags.put(setting.key(), String.join(",", values));

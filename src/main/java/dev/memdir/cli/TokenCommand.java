@@ -58,6 +58,11 @@ final class TokenCommand implements Callable<Integer>, UsageLine {
                 + " 'memdir token list' or 'memdir token revoke ID'";
     }
 
+    @Override
+    public String takenElsewhere(String option, String command) {
+        return option + " describes a new token: only '" + command + "' takes it";
+    }
+
     /** {@code memdir token} alone: which command to choose. */
     @Override
     public Integer call() {

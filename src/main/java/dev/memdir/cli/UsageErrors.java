@@ -21,7 +21,7 @@ final class UsageErrors implements IParameterExceptionHandler {
     }
 
     /** A setting given before the name of a command that does not take it: {@code memdir --http 8080 index}. */
-    static final class SettingNotTaken extends ParameterException {
+    private static final class SettingNotTaken extends ParameterException {
 
         private static final long serialVersionUID = 1L;
 
@@ -31,11 +31,19 @@ final class UsageErrors implements IParameterExceptionHandler {
         }
     }
 
+    /**
+     * Returns the error of {@code option}, a setting given before the name of {@code command}, which does not take
+     * it. (A factory, so that the serving path, which never throws it, does not load its class.)
+     */
+    static ParameterException settingNotTaken(CommandLine command, String option) {
+        return new SettingNotTaken(command, option);
+    }
+
     @Override
     public int handleParseException(ParameterException ex, String[] args) throws Exception {
         CommandLine at = ex.getCommandLine();
         Optional<UsageLine> usageLine = usageLineOf(at);
-        Optional<String> fault = at.getParent() == null ? Optional.empty() : fault(ex, at, usageLine.isPresent());
+        Optional<String> fault = at.getParent() == null ? Optional.empty() : fault(ex, at, usageLine);
         if (fault.isEmpty()) {
             return picocli.handleParseException(ex, args);
         }
@@ -46,7 +54,8 @@ final class UsageErrors implements IParameterExceptionHandler {
     }
 
     /** Returns what is wrong, where memdir says it in its own words. */
-    private static Optional<String> fault(ParameterException ex, CommandLine at, boolean hasUsageLine) {
+    private static Optional<String> fault(ParameterException ex, CommandLine at, Optional<UsageLine> usageLine) {
+        boolean hasUsageLine = usageLine.isPresent();
         if (ex instanceof SettingNotTaken) {
             return Optional.of(ex.getMessage());
         }
@@ -58,12 +67,13 @@ final class UsageErrors implements IParameterExceptionHandler {
         if (!unmatched.isUnknownOption() && !at.getSubcommands().isEmpty()) {
             return Optional.of(name + " has no command '" + word + "'");
         }
-        Optional<String> sibling = hasUsageLine && unmatched.isUnknownOption() ? sibling(at, word) : Optional.empty();
-        return Optional.of(sibling.map(command -> word.split("=", 2)[0] + " goes with '" + command + "' only")
+        Optional<String> sibling = at.getParent().getCommand() instanceof UsageLine && unmatched.isUnknownOption()
+                ? sibling(at, word) : Optional.empty();
+        return Optional.of(sibling.map(command -> usageLine.orElseThrow().takenElsewhere(word.split("=", 2)[0], command))
                 .orElse(name + " does not take '" + word + "'"));
     }
 
-    /** Returns the command beside {@code at}, as {@code token create}, that takes the option {@code word}. */
+    /** Returns the command beside {@code at} under a {@link UsageLine} one, as {@code token create}, that takes {@code word}. */
     private static Optional<String> sibling(CommandLine at, String word) {
         CommandLine parent = at.getParent();
         String option = word.split("=", 2)[0];

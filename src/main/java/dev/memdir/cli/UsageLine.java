@@ -11,6 +11,11 @@ interface UsageLine {
     /** Returns the line, as {@code memdir: use 'memdir store copy ...' or 'memdir store check [DIR|URL]'}. */
     String usageLine();
 
+    /** Returns the fault of {@code option} given to a subcommand when {@code command} (as {@code store copy}) takes it. */
+    default String takenElsewhere(String option, String command) {
+        return option + " goes with '" + command + "' only";
+    }
+
     /** Prints the line of {@code command} to {@code err} and returns the exit code of a usage error. */
     static int refuse(UsageLine command, PrintStream err) {
         err.println(command.usageLine());

@@ -26,8 +26,8 @@ public enum Setting {
     NAMESPACE(Parser.TEXT, "NAME", Default.described("the project's key (`agent/NAME/SCOPE` with `--agent`)"),
             "With --store: which memory of the database to serve (1-200 characters of A-Z a-z 0-9 . _ / -)."),
     STORE_TIMEOUT(Parser.TIMEOUT, "DURATION", Default.value("5s"),
-            "With --store: how long a call waits for the database before it answers that the store is busy"
-            + " or unavailable (5s, 500ms)."),
+            "How long a call waits for a PostgreSQL database before it answers that the store is busy or"
+            + " unavailable (5s, 500ms)."),
     TOOLS(Parser.CHOICE, "split|single", Default.value("split"),
             "Publish six tools (split) or one 'memory' tool taking a command (single)."),
     READ_ONLY(Default.OFF, "Publish only the view tool."),
