@@ -83,8 +83,8 @@ final class HistoryCommand implements Callable<Integer>, UsageLine {
         return run(path, version == null, (settings, out, err) -> list(settings, path, out, err));
     }
 
-    @Command(name = "redact", description = "Remove one version's content (a secret written by mistake), keeping its"
-            + " figures with who redacted it and when.")
+    @Command(name = "redact", abbreviateSynopsis = true, description = "Remove one version's content (a secret"
+            + " written by mistake), keeping its figures with who redacted it and when.")
     int redact(@Parameters(paramLabel = "PATH", arity = "0..1", description = PATH_HELP) String redacted) {
         return run(redacted, path == null && redacted != null && version != null,
                 (settings, out, err) -> change(settings, redacted, (tool, parsed) -> tool.redact(parsed, version),

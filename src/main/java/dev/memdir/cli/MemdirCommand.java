@@ -45,7 +45,7 @@ final class MemdirCommand implements Callable<Integer> {
         Map<String, String> flags = new HashMap<>(options.given());
         for (String key : new TreeSet<>(flags.keySet())) {
             if (!subcommandOptions.takes(key)) {
-                throw UsageErrors.settingNotTaken(subcommandOptions.commandLine(), "--" + key);
+                throw SettingNotTaken.of(subcommandOptions.commandLine(), "--" + key);
             }
         }
         flags.putAll(subcommandOptions.given());

@@ -20,25 +20,6 @@ final class UsageErrors implements IParameterExceptionHandler {
         this.picocli = picocli;
     }
 
-    /** A setting given before the name of a command that does not take it: {@code memdir --http 8080 index}. */
-    private static final class SettingNotTaken extends ParameterException {
-
-        private static final long serialVersionUID = 1L;
-
-        SettingNotTaken(CommandLine command, String option) {
-            super(command, "'" + command.getCommandSpec().qualifiedName() + "' does not take the setting '" + option
-                    + "' given before it");
-        }
-    }
-
-    /**
-     * Returns the error of {@code option}, a setting given before the name of {@code command}, which does not take
-     * it. (A factory, so that the serving path, which never throws it, does not load its class.)
-     */
-    static ParameterException settingNotTaken(CommandLine command, String option) {
-        return new SettingNotTaken(command, option);
-    }
-
     @Override
     public int handleParseException(ParameterException ex, String[] args) throws Exception {
         CommandLine at = ex.getCommandLine();
