@@ -36,8 +36,8 @@ import picocli.CommandLine.Spec;
 // No standard --version option here: --version N names the version to redact.
 @Command(name = "history", abbreviateSynopsis = true,
         description = {"List the kept versions of a memory file, or redact one.", "Versions are kept before edits,"
-                + " renames, deletes and restores;", "'history redact PATH --version N' removes one version's content (a secret"
-                + " written by mistake), keeping its figures with who redacted it and when."})
+                + " renames, deletes and restores;", "'history redact PATH --version N' removes one version's content"
+                + " (a secret written by mistake), keeping its figures with who redacted it and when."})
 final class HistoryCommand implements Callable<Integer>, UsageLine {
 
     private static final String SESSION = "memdir-cli";

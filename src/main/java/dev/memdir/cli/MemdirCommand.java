@@ -11,7 +11,8 @@ import picocli.CommandLine.Mixin;
 /** {@code memdir}: with no subcommand it serves, exactly as {@code memdir serve}. */
 @Command(name = "memdir", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
         description = "An MCP server over stdio: a safe /memories directory for agents.",
-        commandListHeading = "%nCommands:%n", footer = {"", "Run with no command to serve MCP on stdin/stdout (the same as 'memdir serve')."})
+        commandListHeading = "%nCommands:%n",
+        footer = {"", "Run with no command to serve MCP on stdin/stdout (the same as 'memdir serve')."})
 final class MemdirCommand implements Callable<Integer> {
 
     @Mixin

@@ -48,16 +48,16 @@ final class UsageErrors implements IParameterExceptionHandler {
         if (!unmatched.isUnknownOption() && !at.getSubcommands().isEmpty()) {
             return Optional.of(name + " has no command '" + word + "'");
         }
+        String option = word.split("=", 2)[0];
         Optional<String> sibling = at.getParent().getCommand() instanceof UsageLine && unmatched.isUnknownOption()
-                ? sibling(at, word) : Optional.empty();
-        return Optional.of(sibling.map(command -> usageLine.orElseThrow().takenElsewhere(word.split("=", 2)[0], command))
+                ? sibling(at, option) : Optional.empty();
+        return Optional.of(sibling.map(command -> usageLine.orElseThrow().takenElsewhere(option, command))
                 .orElse(name + " does not take '" + word + "'"));
     }
 
-    /** Returns the command beside {@code at} under a {@link UsageLine} one, as {@code token create}, that takes {@code word}. */
-    private static Optional<String> sibling(CommandLine at, String word) {
+    /** Returns the command beside {@code at}, under a {@link UsageLine} one, that takes {@code option}. */
+    private static Optional<String> sibling(CommandLine at, String option) {
         CommandLine parent = at.getParent();
-        String option = word.split("=", 2)[0];
         return parent.getSubcommands().values().stream()
                 .filter(command -> command != at && command.getCommandSpec().findOption(option) != null)
                 .map(command -> parent.getCommandName() + " " + command.getCommandName()).findFirst();

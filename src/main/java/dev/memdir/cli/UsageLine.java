@@ -11,7 +11,7 @@ interface UsageLine {
     /** Returns the line, as {@code memdir: use 'memdir store copy ...' or 'memdir store check [DIR|URL]'}. */
     String usageLine();
 
-    /** Returns the fault of {@code option} given to a subcommand when {@code command} (as {@code store copy}) takes it. */
+    /** Returns the fault of {@code option} given to a subcommand when {@code command}, as store copy, takes it. */
     default String takenElsewhere(String option, String command) {
         return option + " goes with '" + command + "' only";
     }
