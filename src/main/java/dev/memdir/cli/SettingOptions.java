@@ -111,9 +111,7 @@ class SettingOptions {
     Map<String, String> given() {
         Map<String, String> flags = new HashMap<>();
         for (Setting setting : settings) {
-            OptionSpec option = spec.findOption(setting.option());
-            // An option of a group keeps the value of an earlier parse that gave it: what this one gave is not empty.
-            Object value = option.stringValues().isEmpty() ? null : option.getValue();
+            Object value = givenInThisParse(setting.option()) ? spec.findOption(setting.option()).getValue() : null;
             if (value instanceof String[] values) {
                 // A repeated option's values, as the environment and the file write them: separated by commas.
                 flags.put(setting.key(), String.join(",", values));
@@ -122,6 +120,14 @@ class SettingOptions {
             }
         }
         return flags;
+    }
+
+    /**
+     * Returns whether the last parse gave the option {@code name}. Not whether it holds a value: an option of a group
+     * keeps the value of an earlier parse that gave it (picocli leaves resetting a group's options to the group).
+     */
+    boolean givenInThisParse(String name) {
+        return !spec.findOption(name).stringValues().isEmpty();
     }
 
     /**
@@ -138,6 +144,14 @@ class SettingOptions {
         @Override
         ScopeType scope() {
             return ScopeType.INHERIT;
+        }
+
+        /** Given after a subcommand's name, the option's text is kept by the subcommand's copy of it. */
+        @Override
+        boolean givenInThisParse(String name) {
+            return super.givenInThisParse(name) || command.subcommands().values().stream()
+                    .map(subcommand -> subcommand.getCommandSpec().findOption(name))
+                    .anyMatch(copy -> copy != null && !copy.stringValues().isEmpty());
         }
     }
 }
