@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
  * Anything else is answered with {@link #usageLine()}.
  */
 @Command(name = "store", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Copy a memory between stores, or print a store's figures.")
+        commandListHeading = "%nCommands:%n", description = "Copy a memory between stores, or print a store's figures.")
 final class StoreCommand implements Callable<Integer>, UsageLine {
 
     private static final String ACTOR = "memdir-store-copy";

@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
  * they guard. A new token is printed once, on stdout alone; nothing prints a kept token's hash.
  */
 @Command(name = "token", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Create, list or revoke the bearer tokens of an HTTP server.",
+        commandListHeading = "%nCommands:%n", description = {"Create, list or revoke the bearer tokens of an HTTP server.",
                 "memdir keeps them with the memory they guard (with --store in its database, else in the root), as"
                         + " their SHA-256 only."})
 final class TokenCommand implements Callable<Integer>, UsageLine {
