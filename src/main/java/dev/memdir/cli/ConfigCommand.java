@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
  * the registration alone on stdout, so that it can go to a file, and any guidance on stderr.
  */
 @Command(name = "config", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Print the registration of this jar for claude-code, claude-desktop or inspector, or"
-                + " (command) the recommended launch line alone.")
+        description = {"Print this jar's registration for an MCP client.", "For claude-code, claude-desktop or"
+                + " inspector; or (command) the recommended launch line alone."})
 final class ConfigCommand implements Callable<Integer> {
 
     /** The clients a registration can be printed for. */

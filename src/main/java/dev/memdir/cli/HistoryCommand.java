@@ -1,5 +1,7 @@
 package dev.memdir.cli;
 
+import dev.memdir.config.Setting;
+import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.memory.CommandOutput;
@@ -18,6 +20,7 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,17 +36,21 @@ import picocli.CommandLine.Spec;
  * and what {@code memdir restore} and {@code memdir prune} change the store through.
  */
 // No standard --version option here: --version N names the version to redact.
-@Command(name = "history",
-        description = {"List the earlier versions of a memory file kept before edits, renames, deletes and"
-                + " restores;", "'history redact PATH --version N' removes one version's content (a secret"
-                + " written by mistake), keeping its figures with who redacted it and when."})
+@Command(name = "history", abbreviateSynopsis = true,
+        description = {"List the kept versions of a memory file, or redact one.", "Versions are kept before edits,"
+                + " renames, deletes and restores;", "'history redact PATH --version N' removes one version's content"
+                + " (a secret written by mistake), keeping its figures with who redacted it and when."})
 final class HistoryCommand implements Callable<Integer>, UsageLine {
 
     private static final String SESSION = "memdir-cli";
     private static final String PATH_HELP = "/memories/notes.md or notes.md";
 
+    /** The settings options of history, restore and prune: those of the memory and of the files it keeps. */
+    static final Set<Setting> SETTINGS =
+            SettingOptions.of(Group.MEMORY, Group.STORE, Group.FILES, Group.INDEX, Group.SETTINGS_FILE);
+
     @Mixin
-    SettingOptions.Inherited options;
+    SettingOptions.Inherited options = new SettingOptions.Inherited(SETTINGS);
 
     @Parameters(paramLabel = "PATH", arity = "0..1", description = PATH_HELP)
     String path;
@@ -78,8 +85,8 @@ final class HistoryCommand implements Callable<Integer>, UsageLine {
         return run(path, version == null, (settings, out, err) -> list(settings, path, out, err));
     }
 
-    @Command(name = "redact", description = "Remove one version's content (a secret written by mistake), keeping its"
-            + " figures with who redacted it and when.")
+    @Command(name = "redact", abbreviateSynopsis = true, description = "Remove one version's content (a secret"
+            + " written by mistake), keeping its figures with who redacted it and when.")
     int redact(@Parameters(paramLabel = "PATH", arity = "0..1", description = PATH_HELP) String redacted) {
         return run(redacted, path == null && redacted != null && version != null,
                 (settings, out, err) -> change(settings, redacted, (tool, parsed) -> tool.redact(parsed, version),

@@ -1,5 +1,6 @@
 package dev.memdir.cli;
 
+import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.index.LoadedIndex;
 import dev.memdir.index.Verdict;
@@ -13,12 +14,13 @@ import java.util.Locale;
 import picocli.CommandLine.Command;
 
 /** {@code memdir index}: MEMORY.md's figures against its budget, without opening or changing the store. */
-@Command(name = "index", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Print the figures of MEMORY.md against its budget; exit 1 when it is over.")
+@Command(name = "index", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
+        description = {"Print MEMORY.md's figures against its budget.", "Exits 1 when it is over."})
 final class IndexCommand extends SettingsCommand {
 
     IndexCommand(MemdirCommand memdir) {
-        super(memdir);
+        // --store only to be told that index reads a directory store.
+        super(memdir, SettingOptions.of(Group.MEMORY, Group.STORE, Group.INDEX, Group.SETTINGS_FILE));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.memdir.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.instructions.InstructionFile;
 import dev.memdir.instructions.InstructionResolver;
@@ -19,7 +20,9 @@ import picocli.CommandLine.Option;
 
 /** {@code memdir instructions}: what the instruction resources would return, printed. */
 @Command(name = "instructions", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Print the project's instructions as the instruction resources return them.")
+        abbreviateSynopsis = true,
+        description = {"Print the project's instructions as the server serves them.",
+                "As the instruction resources return them, or with --format json the report of each file."})
 final class InstructionsCommand extends SettingsCommand {
 
     @Option(names = "--for", paramLabel = "PATH",
@@ -31,7 +34,8 @@ final class InstructionsCommand extends SettingsCommand {
     String format;
 
     InstructionsCommand(MemdirCommand memdir) {
-        super(memdir);
+        super(memdir, SettingOptions.of(Group.MEMORY, Group.STORE, Group.INDEX, Group.INSTRUCTIONS,
+                Group.SETTINGS_FILE));
     }
 
     @Override

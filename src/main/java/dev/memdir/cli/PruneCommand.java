@@ -23,9 +23,9 @@ import picocli.CommandLine.Option;
  * with --apply, moves them into {@code /memories/archive/} by the rename command, so nothing is deleted and each
  * file's old path keeps its history ({@code memdir restore} moves it back).
  */
-@Command(name = "prune", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Propose the memory files untouched for long and, with --apply, move them into"
-                + " /memories/archive/ (nothing is deleted; 'memdir restore' brings one back).")
+@Command(name = "prune", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
+        description = {"Move memory files untouched for long into /memories/archive/.", "Without --apply it only"
+                + " proposes them. Nothing is deleted: 'memdir restore' brings one back."})
 final class PruneCommand extends SettingsCommand {
 
     static final String ARCHIVE = Archive.FOLDER.display() + "/";
@@ -39,7 +39,7 @@ final class PruneCommand extends SettingsCommand {
     boolean apply;
 
     PruneCommand(MemdirCommand memdir) {
-        super(memdir);
+        super(memdir, HistoryCommand.SETTINGS);
     }
 
     @Override

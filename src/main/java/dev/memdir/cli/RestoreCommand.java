@@ -9,8 +9,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code memdir restore PATH [--version N]}: an earlier version written back, what the file holds now kept first. */
 // No standard --version option here: --version N names the version to restore.
-@Command(name = "restore",
-        description = "Write an earlier version of a memory file back (what it holds now is kept first).")
+@Command(name = "restore", abbreviateSynopsis = true,
+        description = {"Write an earlier version of a memory file back.", "What the file holds now is kept first."})
 final class RestoreCommand extends SettingsCommand {
 
     @Parameters(paramLabel = "PATH", description = "/memories/notes.md or notes.md")
@@ -23,7 +23,7 @@ final class RestoreCommand extends SettingsCommand {
     boolean help;
 
     RestoreCommand(MemdirCommand memdir) {
-        super(memdir);
+        super(memdir, HistoryCommand.SETTINGS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.memdir.cli;
 
+import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.http.HttpServe;
 import dev.memdir.server.MemdirServer;
@@ -13,13 +14,13 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 
 /** {@code memdir serve}: MCP over stdio, or with {@code --http} over Streamable HTTP, until stopped. */
-@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Serve MCP over stdio (the default command);",
-                "with --http [HOST:]PORT, Streamable HTTP at http://HOST:PORT/mcp."})
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
+        description = {"Serve MCP over stdio, or over HTTP with --http (the default).",
+                "With --http [HOST:]PORT, Streamable HTTP at http://HOST:PORT/mcp."})
 final class ServeCommand extends SettingsCommand {
 
     ServeCommand(MemdirCommand memdir) {
-        super(memdir);
+        super(memdir, SettingOptions.of(Group.values()));
     }
 
     /** Serves with the settings {@code flags} give ({@code memdir} with no command). */

@@ -1,7 +1,9 @@
 package dev.memdir.cli;
 
+import dev.memdir.config.Setting;
 import dev.memdir.config.Settings;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 
@@ -16,8 +18,10 @@ abstract class SettingsCommand implements Callable<Integer> {
 
     final MemdirCommand memdir;
 
-    SettingsCommand(MemdirCommand memdir) {
+    /** A command that takes the options of {@code settings}. */
+    SettingsCommand(MemdirCommand memdir, Set<Setting> settings) {
         this.memdir = memdir;
+        this.options = new SettingOptions(settings);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.memdir.cli;
 
 import dev.memdir.config.ConfigException;
 import dev.memdir.config.Setting;
+import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.memory.StoreCopy;
 import dev.memdir.memory.directory.DirectoryStore;
@@ -16,44 +17,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ScopeType;
 
 /**
- * {@code memdir store copy} and {@code memdir store check}: a memory moved between stores, a store's figures. The
- * options of both are taken after either, and anything else is answered with {@link #usageLine()}.
+ * {@code memdir store copy} and {@code memdir store check}: a memory moved between stores, a store's figures.
+ * Anything else is answered with {@link #usageLine()}.
  */
 @Command(name = "store", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"'store copy --from DIR|URL --to DIR|URL': copy a memory between a directory and a"
-                + " PostgreSQL database (postgresql://..., as --store takes it), refusing a target that"
-                + " holds a memory unless --merge;", "'store check [DIR|URL]': the schema version, namespaces,"
-                + " file counts and sizes of a database, or the figures of a directory (default: the root)."})
-final class StoreCommand implements UsageLine {
+        commandListHeading = "%nCommands:%n", description = "Copy a memory between stores, or print a store's figures.")
+final class StoreCommand implements Callable<Integer>, UsageLine {
 
     private static final String ACTOR = "memdir-store-copy";
-
-    // --namespace (a setting of its own) names the memory on the database side of a copy, with no --store.
-    @Mixin
-    SettingOptions.Inherited options;
-
-    @Option(names = "--from", paramLabel = "DIR|URL", description = "copy: the store to copy from.",
-            scope = ScopeType.INHERIT)
-    String from;
-
-    @Option(names = "--to", paramLabel = "DIR|URL", description = "copy: the store to copy into.",
-            scope = ScopeType.INHERIT)
-    String to;
-
-    @Option(names = "--with-history", description = "copy: the kept versions of every file too.",
-            scope = ScopeType.INHERIT)
-    boolean withHistory;
-
-    @Option(names = "--merge", description = "copy: add to a target that already holds a memory.",
-            scope = ScopeType.INHERIT)
-    boolean merge;
 
     private final MemdirCommand memdir;
 
@@ -67,33 +46,63 @@ final class StoreCommand implements UsageLine {
                 + " [--merge]' or 'memdir store check [DIR|URL]'";
     }
 
+    /** {@code memdir store} alone: which command to choose. */
+    @Override
+    public Integer call() {
+        return UsageLine.refuse(this, memdir.invocation().err());
+    }
+
     @Command(name = "copy", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "Copy a memory between a directory and a PostgreSQL database (postgresql://..., as --store"
-                    + " takes it), refusing a target that holds a memory unless --merge.")
-    int copy() {
-        Map<String, String> flags = memdir.settingsWith(options);
-        Optional<String> namespace = Optional.ofNullable(flags.remove(Setting.NAMESPACE.key()));
+            abbreviateSynopsis = true, description = {"Copy a memory between a directory and a PostgreSQL database.",
+                    "A target that holds a memory is refused unless --merge."})
+    int copy(@Mixin CopySettings options,
+            @Option(names = "--from", paramLabel = "DIR|URL", description = "The store to copy from: a directory, or"
+                    + " a database as postgresql://... (as --store takes it).") String from,
+            @Option(names = "--to", paramLabel = "DIR|URL", description = "The store to copy into, as --from.")
+            String to,
+            @Option(names = "--namespace", paramLabel = "NAME",
+                    description = "The memory inside the database (needed when --from or --to is one).")
+            String namespace,
+            @Option(names = "--with-history", description = "Copy the kept versions of every file too.")
+            boolean withHistory,
+            @Option(names = "--merge", description = "Add to a target that already holds a memory.") boolean merge) {
         Optional<String> misuse = from == null ? Optional.of("store copy needs --from DIR|URL, the store to copy from")
                 : to == null ? Optional.of("store copy needs --to DIR|URL, the store to copy into") : Optional.empty();
-        return run("copy", misuse, flags, (settings, out, err) -> copy(settings,
-                StoreAddress.parse(from, "--from"), StoreAddress.parse(to, "--to"), namespace, out, err));
+        return run("copy", misuse, memdir.settingsWith(options), (settings, out, err) -> copy(settings,
+                StoreAddress.parse(from, "--from"), StoreAddress.parse(to, "--to"), Optional.ofNullable(namespace),
+                new Copying(withHistory, merge), out, err));
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "Print the schema version, namespaces, file counts and sizes of a database, or the"
-                    + " figures of a directory (default: the root).")
-    int check(@Parameters(paramLabel = "DIR|URL", arity = "0..1", description = "The store to check.")
-            String address) {
-        Map<String, String> flags = memdir.settingsWith(options);
-        String namespace = flags.remove(Setting.NAMESPACE.key());
-        Optional<String> copying = from != null ? Optional.of("--from") : to != null ? Optional.of("--to")
-                : namespace != null ? Optional.of("--namespace") : withHistory ? Optional.of("--with-history")
-                : merge ? Optional.of("--merge") : Optional.empty();
-        Optional<String> misuse = copying.map(option -> option + " goes with 'store copy' only");
-        return run("check", misuse, flags, (settings, out, err) -> check(settings,
+            abbreviateSynopsis = true, description = {"Print the figures of a database or a directory.",
+                    "Of a database: the schema version, and each namespace's file counts and sizes."})
+    int check(@Mixin CheckSettings options, @Parameters(paramLabel = "DIR|URL", arity = "0..1",
+            description = "The store to check. Default: the memory root.") String address) {
+        return run("check", Optional.empty(), memdir.settingsWith(options), (settings, out, err) -> check(settings,
                 address == null ? Optional.empty() : Optional.of(StoreAddress.parse(address, "the store to check")),
                 out));
     }
+
+    /** The settings options of {@code store copy}: how to write the target, and how long to wait for a database. */
+    @Command
+    static final class CopySettings extends SettingOptions {
+
+        CopySettings() {
+            super(without(Set.of(Setting.STORE, Setting.NAMESPACE), Group.STORE, Group.FILES, Group.SETTINGS_FILE));
+        }
+    }
+
+    /** The settings options of {@code store check}: the memory root it checks by default. */
+    @Command
+    static final class CheckSettings extends SettingOptions {
+
+        CheckSettings() {
+            super(without(Set.of(Setting.STORE, Setting.NAMESPACE), Group.MEMORY, Group.STORE, Group.SETTINGS_FILE));
+        }
+    }
+
+    /** How {@code store copy} copies: with the kept versions or not, into a memory or not. */
+    private record Copying(boolean withHistory, boolean merge) {}
 
     /** What {@code copy} or {@code check} does on the settings it was given. */
     @FunctionalInterface
@@ -126,7 +135,7 @@ final class StoreCommand implements UsageLine {
     }
 
     private ExitCode copy(Settings settings, StoreAddress from, StoreAddress to, Optional<String> namespace,
-            PrintStream out, PrintStream err) throws IOException, ConfigException {
+            Copying copying, PrintStream out, PrintStream err) throws IOException, ConfigException {
         if (namespace.isEmpty() && (from.url().isPresent() || to.url().isPresent())) {
             err.println("memdir: --namespace names the memory inside a PostgreSQL database; give it");
             return ExitCode.USAGE;
@@ -145,7 +154,8 @@ final class StoreCommand implements UsageLine {
         Invocation invocation = memdir.invocation();
         try (MemoryStore source = from.open(invocation.resolver(), settings, namespace, actor);
                 MemoryStore target = to.open(invocation.resolver(), settings, namespace, actor)) {
-            Optional<StoreCopy.Copied> copied = StoreCopy.copy(source, target, withHistory, merge);
+            Optional<StoreCopy.Copied> copied = StoreCopy.copy(source, target, copying.withHistory(),
+                    copying.merge());
             if (copied.isEmpty()) {
                 err.println("memdir: " + target.location() + " already holds a memory; nothing was copied. Copy into"
                         + " an empty store, or give --merge to add to it");
@@ -153,7 +163,7 @@ final class StoreCommand implements UsageLine {
             }
             out.println("Copied " + Counted.of(copied.get().files(), "file") + " ("
                     + Counted.of(copied.get().bytes(), "byte") + ")"
-                    + (withHistory ? " and " + Counted.of(copied.get().versions(), "version") : "") + " from "
+                    + (copying.withHistory() ? " and " + Counted.of(copied.get().versions(), "version") : "") + " from "
                     + source.location() + " to " + target.location());
             return ExitCode.OK;
         } catch (CommandException e) {

@@ -7,6 +7,7 @@ import dev.memdir.auth.TokenSecrets;
 import dev.memdir.auth.TokenStore;
 import dev.memdir.config.ConfigException;
 import dev.memdir.config.Setting;
+import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.wiring.StoreChoice;
 import dev.memdir.wiring.StoreUnavailableException;
@@ -19,48 +20,31 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ScopeType;
 
 /**
  * {@code memdir token create|list|revoke}: the bearer tokens of {@code memdir serve --http}, kept with the memory
- * they guard. A new token is printed once, on stdout alone; nothing prints a kept token's hash. The options of
- * {@code create} are taken after any of the three, and refused with {@link #usageLine()} but there.
+ * they guard. A new token is printed once, on stdout alone; nothing prints a kept token's hash.
  */
 @Command(name = "token", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"The bearer tokens of 'memdir serve --http', kept with the memory they guard (with"
-                + " --store in its database, else in the root), as their SHA-256 only:",
-                "'token create --user NAME [--namespace NS] [--read-only] [--expires 90d]' prints a new token"
-                + " once (here --namespace and --read-only describe the token; namespace default: user/NAME);",
-                "'token list' shows them without secrets;"
-                + " 'token revoke ID' stops one."})
-final class TokenCommand implements UsageLine {
+        commandListHeading = "%nCommands:%n", description = {"Create, list or revoke the bearer tokens of an HTTP server.",
+                "memdir keeps them with the memory they guard (with --store in its database, else in the root), as"
+                        + " their SHA-256 only."})
+final class TokenCommand implements Callable<Integer>, UsageLine {
 
     private static final Pattern LIFETIME = Pattern.compile("(\\d{1,6})([dh]?)");
     private static final long MOST_DAYS = 3650;
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm'Z'").withZone(ZoneOffset.UTC);
     private static final String NONE = "-";
-
-    // --namespace and --read-only (settings of their own) describe the token here.
-    @Mixin
-    SettingOptions.Inherited options;
-
-    @Option(names = "--user", paramLabel = "NAME", description = "create: who the token acts for.",
-            scope = ScopeType.INHERIT)
-    String user;
-
-    @Option(names = "--expires", paramLabel = "LIFETIME",
-            description = "create: how long the token works, as 90d or 12h (default: until revoked).",
-            scope = ScopeType.INHERIT)
-    String expires;
 
     private final MemdirCommand memdir;
 
@@ -74,47 +58,65 @@ final class TokenCommand implements UsageLine {
                 + " 'memdir token list' or 'memdir token revoke ID'";
     }
 
+    @Override
+    public String takenElsewhere(String option, String command) {
+        return option + " describes a new token: only '" + command + "' takes it";
+    }
+
+    /** {@code memdir token} alone: which command to choose. */
+    @Override
+    public Integer call() {
+        return UsageLine.refuse(this, memdir.invocation().err());
+    }
+
     @Command(name = "create", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "Print a new token once, on stdout alone (here --namespace and --read-only describe the"
-                    + " token; namespace default: user/NAME).")
-    int create() {
-        Given given = given();
+            abbreviateSynopsis = true, description = "Print a new token once, on stdout alone.")
+    int create(@Mixin Where where,
+            @Option(names = "--user", paramLabel = "NAME", description = "Who the token acts for (required).")
+            String user,
+            @Option(names = "--namespace", paramLabel = "NS",
+                    description = "The namespace the token may use. Default: user/NAME.") String namespace,
+            @Option(names = "--read-only", description = "Make a read-only token: its holder may only view.")
+            boolean readOnly,
+            @Option(names = "--expires", paramLabel = "LIFETIME",
+                    description = "How long the token works, as 90d or 12h. Default: until revoked.")
+            String expires) {
         Request request;
         try {
-            request = request(user, given.namespace(), given.readOnly().map(Boolean::parseBoolean).orElse(false),
-                    Optional.ofNullable(expires));
+            request = request(user, Optional.ofNullable(namespace), readOnly, Optional.ofNullable(expires));
         } catch (ConfigException e) {
             memdir.invocation().err().println("memdir: " + e.getMessage());
             return ExitCode.USAGE.code();
         }
-        return withStore("create", given, Optional.empty(), (store, out, err) -> create(store, request, out, err));
+        return withStore("create", where, Optional.empty(), (store, out, err) -> create(store, request, out, err));
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "Show the tokens, without their secrets.")
-    int list() {
-        Given given = given();
-        return withStore("list", given, describing(given), (store, out, err) -> list(store, out));
+            abbreviateSynopsis = true, description = "Show the tokens, without their secrets.")
+    int list(@Mixin Where where) {
+        return withStore("list", where, Optional.empty(), (store, out, err) -> list(store, out));
     }
 
     @Command(name = "revoke", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            description = "Stop a token.")
-    int revoke(@Parameters(paramLabel = "ID", arity = "0..1", description = "The token's id, as 'token list' shows"
-            + " it.") String id) {
-        Given given = given();
+            abbreviateSynopsis = true, description = "Stop a token.")
+    int revoke(@Mixin Where where, @Parameters(paramLabel = "ID", arity = "0..1",
+            description = "The token's id, as 'token list' shows it.") String id) {
         Optional<String> misuse = id == null
                 ? Optional.of("token revoke needs ID, the token's id as 'memdir token list' shows it")
-                : describing(given);
-        return withStore("revoke", given, misuse, (store, out, err) -> revoke(store, id, out, err));
+                : Optional.empty();
+        return withStore("revoke", where, misuse, (store, out, err) -> revoke(store, id, out, err));
     }
 
-    /** The settings options given, with {@code --namespace} and {@code --read-only} apart. */
-    private record Given(Map<String, String> settings, Optional<String> namespace, Optional<String> readOnly) {}
+    /**
+     * The settings options of every token command: those that choose the memory the tokens are kept with. Not
+     * --namespace: the tokens of a database guard all its namespaces, and a new token's own is create's option.
+     */
+    @Command
+    static final class Where extends SettingOptions {
 
-    private Given given() {
-        Map<String, String> flags = memdir.settingsWith(options);
-        return new Given(flags, Optional.ofNullable(flags.remove(Setting.NAMESPACE.key())),
-                Optional.ofNullable(flags.remove(Setting.READ_ONLY.key())));
+        Where() {
+            super(without(Set.of(Setting.NAMESPACE), Group.MEMORY, Group.STORE, Group.SETTINGS_FILE));
+        }
     }
 
     /** What a command does with the token store. */
@@ -123,20 +125,11 @@ final class TokenCommand implements UsageLine {
         ExitCode run(TokenStore store, PrintStream out, PrintStream err) throws IOException;
     }
 
-    /** Names the first option given that describes a new token, which only {@code create} takes. */
-    private Optional<String> describing(Given given) {
-        Optional<String> option = user != null ? Optional.of("--user")
-                : given.namespace().isPresent() ? Optional.of("--namespace")
-                : given.readOnly().isPresent() ? Optional.of("--read-only")
-                : expires != null ? Optional.of("--expires") : Optional.empty();
-        return option.map(name -> name + " describes a new token: only 'token create' takes it");
-    }
-
     /**
      * Runs {@code work} on the tokens kept with the memory the settings choose, unless {@code misuse} says what is
      * wrong with the command line: then that, and the usage line.
      */
-    private int withStore(String command, Given given, Optional<String> misuse, TokenWork work) {
+    private int withStore(String command, Where where, Optional<String> misuse, TokenWork work) {
         Invocation invocation = memdir.invocation();
         PrintStream err = invocation.err();
         if (misuse.isPresent()) {
@@ -144,7 +137,7 @@ final class TokenCommand implements UsageLine {
             err.println(usageLine());
             return ExitCode.USAGE.code();
         }
-        Optional<Settings> settings = invocation.settings(given.settings());
+        Optional<Settings> settings = invocation.settings(memdir.settingsWith(where));
         if (settings.isEmpty()) {
             return ExitCode.USAGE.code();
         }

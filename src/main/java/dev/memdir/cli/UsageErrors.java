@@ -7,9 +7,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine;
 
 /**
- * Answers a command line that does not parse: a word that a {@link UsageLine} command or its subcommand does not
- * take with a line naming the word, then that command's usage line; anything else as picocli does (its message,
- * then the usage help).
+ * Answers a command line that does not parse. At a command of memdir, an option it does not take is answered with a
+ * line naming the option, then where to read what it takes: the usage line of a {@link UsageLine} command (which also
+ * answers a word it does not take), else its {@code --help}. Anything else as picocli does (its message, then the
+ * usage help).
  */
 final class UsageErrors implements IParameterExceptionHandler {
 
@@ -21,20 +22,45 @@ final class UsageErrors implements IParameterExceptionHandler {
 
     @Override
     public int handleParseException(ParameterException ex, String[] args) throws Exception {
-        if (!(ex instanceof UnmatchedArgumentException unmatched) || unmatched.isUnknownOption()) {
-            return picocli.handleParseException(ex, args);
-        }
-        Optional<UsageLine> command = usageLineOf(ex.getCommandLine());
-        if (command.isEmpty()) {
-            return picocli.handleParseException(ex, args);
-        }
         CommandLine at = ex.getCommandLine();
+        Optional<UsageLine> usageLine = usageLineOf(at);
+        Optional<String> fault = at.getParent() == null ? Optional.empty() : fault(ex, at, usageLine);
+        if (fault.isEmpty()) {
+            return picocli.handleParseException(ex, args);
+        }
+        at.getErr().println("memdir: " + fault.get());
+        at.getErr().println(usageLine.map(UsageLine::usageLine).orElse("memdir: '"
+                + at.getCommandSpec().qualifiedName() + " --help' lists the options it takes"));
+        return ExitCode.USAGE.code();
+    }
+
+    /** Returns what is wrong, where memdir says it in its own words. */
+    private static Optional<String> fault(ParameterException ex, CommandLine at, Optional<UsageLine> usageLine) {
+        boolean hasUsageLine = usageLine.isPresent();
+        if (ex instanceof SettingNotTaken) {
+            return Optional.of(ex.getMessage());
+        }
+        if (!(ex instanceof UnmatchedArgumentException unmatched) || !(unmatched.isUnknownOption() || hasUsageLine)) {
+            return Optional.empty();
+        }
         String word = unmatched.getUnmatched().get(0);
         String name = "'" + at.getCommandSpec().qualifiedName() + "'";
-        at.getErr().println("memdir: " + (at.getSubcommands().isEmpty() ? name + " does not take '" + word + "'"
-                : name + " has no command '" + word + "'"));
-        at.getErr().println(command.get().usageLine());
-        return ExitCode.USAGE.code();
+        if (!unmatched.isUnknownOption() && !at.getSubcommands().isEmpty()) {
+            return Optional.of(name + " has no command '" + word + "'");
+        }
+        String option = word.split("=", 2)[0];
+        Optional<String> sibling = at.getParent().getCommand() instanceof UsageLine && unmatched.isUnknownOption()
+                ? sibling(at, option) : Optional.empty();
+        return Optional.of(sibling.map(command -> usageLine.orElseThrow().takenElsewhere(option, command))
+                .orElse(name + " does not take '" + word + "'"));
+    }
+
+    /** Returns the command beside {@code at}, under a {@link UsageLine} one, that takes {@code option}. */
+    private static Optional<String> sibling(CommandLine at, String option) {
+        CommandLine parent = at.getParent();
+        return parent.getSubcommands().values().stream()
+                .filter(command -> command != at && command.getCommandSpec().findOption(option) != null)
+                .map(command -> parent.getCommandName() + " " + command.getCommandName()).findFirst();
     }
 
     private static Optional<UsageLine> usageLineOf(CommandLine line) {

@@ -1,6 +1,7 @@
 package dev.memdir.config;
 
 import dev.memdir.config.SettingSources.Raw;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -25,8 +26,8 @@ public enum Setting {
     NAMESPACE(Parser.TEXT, "NAME", Default.described("the project's key (`agent/NAME/SCOPE` with `--agent`)"),
             "With --store: which memory of the database to serve (1-200 characters of A-Z a-z 0-9 . _ / -)."),
     STORE_TIMEOUT(Parser.TIMEOUT, "DURATION", Default.value("5s"),
-            "With --store: how long a call waits for the database before it answers that the store is busy"
-            + " or unavailable (5s, 500ms)."),
+            "How long a call waits for a PostgreSQL database before it answers that the store is busy or"
+            + " unavailable (5s, 500ms)."),
     TOOLS(Parser.CHOICE, "split|single", Default.value("split"),
             "Publish six tools (split) or one 'memory' tool taking a command (single)."),
     READ_ONLY(Default.OFF, "Publish only the view tool."),
@@ -86,6 +87,39 @@ public enum Setting {
             + " fd00::/8 or one address (repeatable; comma-separated in the environment and the file)."),
     CONFIG(Parser.PATH, "FILE", Default.described("`~/.memdir/config.yaml`"),
             "YAML settings file. Flags beat environment variables beat the file.");
+
+    /** The settings a command's help shows under one heading; every setting is in one group. */
+    public enum Group {
+        MEMORY("Memory", ROOT, CLAUDE_CODE_MEMORY, AGENT, SCOPE, PROJECT),
+        STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT),
+        TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL),
+        FILES("Files and history", HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER, MAX_FILE_BYTES, MAX_ROOT_BYTES,
+                MAX_FILES, SESSION_ID),
+        INDEX("Index budget", INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO),
+        INSTRUCTIONS("Instructions", CLAUDE_CONFIG_DIR, MANAGED_DIR, AGENTS_MD, ALLOW_EXTERNAL_IMPORTS),
+        HTTP("HTTP", Setting.HTTP, TLS_CERT, TLS_KEY, ALLOW_ORIGIN, MAX_REQUEST_BYTES, RATE, TRUSTED_PROXY),
+        OAUTH("OAuth", OAUTH_ISSUER, OAUTH_AUDIENCE, OAUTH_USER_CLAIM, OAUTH_NAMESPACE_CLAIM),
+        LOGGING("Logging", LOG_LEVEL, LOG_FILE),
+        SETTINGS_FILE("Settings file", CONFIG);
+
+        private final String heading;
+        private final List<Setting> settings;
+
+        Group(String heading, Setting... settings) {
+            this.heading = heading;
+            this.settings = List.of(settings);
+        }
+
+        /** Returns the heading help shows above the group's options, as {@code Memory}. */
+        public String heading() {
+            return heading;
+        }
+
+        /** Returns the group's settings, in the order help lists them. */
+        public List<Setting> settings() {
+            return settings;
+        }
+    }
 
     /** How a setting's text becomes its value: each parser parses its own values. */
     enum Parser {

@@ -3,10 +3,13 @@ package dev.memdir.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.config.Setting;
+import dev.memdir.config.Setting.Group;
 import dev.memdir.config.SettingsResolver;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Model.OptionSpec;
@@ -40,6 +43,13 @@ class SettingOptionsTest {
     }
 
     @Test
+    void everySetting_isInExactlyOneGroup() {
+        List<Setting> grouped = Arrays.stream(Group.values()).flatMap(group -> group.settings().stream()).toList();
+
+        assertThat(grouped).containsExactlyInAnyOrder(Setting.values());
+    }
+
+    @Test
     void givenOptions_byKey_switchesAsTrueOrFalse() {
         commandLine.parseArgs("--root", "notes", "--no-agents-md", "--read-only", "--tools", "single");
 
@@ -57,10 +67,10 @@ class SettingOptionsTest {
 
     @Test
     void commandsThatReadSettings_takeTheOptionsToo() {
-        ParseResult parsed = CommandTree.forArgs(command, new String[] {"index", "--max-files", "3"})
-                .parseArgs("index", "--max-files", "3");
+        ParseResult parsed = CommandTree.forArgs(command, new String[] {"index", "--index-max-lines", "3"})
+                .parseArgs("index", "--index-max-lines", "3");
 
-        assertThat(parsed.subcommand().matchedOptionValue("--max-files", "")).isEqualTo("3");
+        assertThat(parsed.subcommand().matchedOptionValue("--index-max-lines", "")).isEqualTo("3");
         assertThat(command.options.given()).isEmpty();
     }
 }

@@ -224,6 +224,9 @@ class StoreCommandTest {
         "check --namespace team => --namespace goes with 'store copy' only",
         "check one two => 'memdir store check' does not take 'two'",
         "move => 'memdir store' has no command 'move'",
+        "copy --from a --to b --root r => --root goes with 'store check' only",
+        "copy --from a --to b --http 8080 => 'memdir store copy' does not take '--http'",
+        "check --http 8080 => 'memdir store check' does not take '--http'",
     })
     void aRefusedCommandLineNamesWhatIsWrongThenTheUse(String words, String fault) {
         InProcessRun.inWords(temp.resolve("work"), "store", words).assertRefused(fault, "memdir: use 'memdir store copy"
@@ -239,7 +242,10 @@ class StoreCommandTest {
 
     private InProcessRun run(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--root", temp.resolve("unused").toString()));
+        if (!args[1].equals("copy")) {
+            // store copy takes no root: its stores are --from and --to.
+            all.addAll(List.of("--root", temp.resolve("unused").toString()));
+        }
         return InProcessRun.in(temp.resolve("work"), all.toArray(String[]::new));
     }
 

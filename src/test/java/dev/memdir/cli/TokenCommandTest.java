@@ -138,11 +138,13 @@ class TokenCommandTest {
     @CsvSource(delimiterString = " => ", quoteCharacter = '"', value = {
         "list --user alice => --user describes a new token: only 'token create' takes it",
         "list --namespace user/alice => --namespace describes a new token: only 'token create' takes it",
-        "list --no-read-only => --read-only describes a new token: only 'token create' takes it",
+        "list --no-read-only => 'memdir token list' does not take '--no-read-only'",
         "revoke 0123456789ab --expires 9d => --expires describes a new token: only 'token create' takes it",
         "revoke => token revoke needs ID, the token's id as 'memdir token list' shows it",
         "revoke 0123456789ab b => 'memdir token revoke' does not take 'b'",
         "frobnicate => 'memdir token' has no command 'frobnicate'",
+        "create --user alice --http 8080 => 'memdir token create' does not take '--http'",
+        "list --search-tool => 'memdir token list' does not take '--search-tool'",
     })
     void aRefusedCommandLineNamesWhatIsWrongThenTheUse(String words, String fault) {
         InProcessRun.inWords(temp.resolve("work"), "token", words, "--root", root()).assertRefused(fault,

@@ -56,10 +56,11 @@ class StoreParityIT {
         } finally {
             client.closeGracefully();
         }
-        answers.add(command(arguments, "history", "/memories/people.md"));
-        answers.add(command(arguments, "restore", "people.md", "--version", "1"));
-        answers.add(command(arguments, "history", "people.md"));
-        answers.add(command(arguments, "prune", "--older-than", "1"));
+        // The commands take the options that choose the memory, not the server's (--search-tool, --managed-dir).
+        answers.add(command(store, "history", "/memories/people.md"));
+        answers.add(command(store, "restore", "people.md", "--version", "1"));
+        answers.add(command(store, "history", "people.md"));
+        answers.add(command(store, "prune", "--older-than", "1"));
         client = LegacySdkClient.start(launcher(arguments.toArray(String[]::new)));
         try {
             answers.add(ScriptedSession.tool(LegacySdkClient.calls(client), "view",
