@@ -63,9 +63,9 @@ class StoreStartIT {
                 + " the figures in memdir://memory/status\n");
     }
 
-    /** A plain stdio start on a directory loads nothing that only PostgreSQL, OAuth or HTTP serving needs. */
+    /** A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth or HTTP serving needs. */
     @Test
-    void directoryStoreOnStdio_loadsNoClassOfPostgresqlOAuthOrHttp() throws Exception {
+    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthOrHttp() throws Exception {
         Path classes = temp.resolve("classes.log");
 
         JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
@@ -76,6 +76,7 @@ class StoreStartIT {
                 .contains("dev.memdir.server.MemdirServer ")
                 .doesNotContain("org.postgresql", "com.zaxxer", "dev.memdir.memory.postgres",
                         "dev.memdir.config.Postgres")
+                .doesNotContain("software.amazon", "dev.memdir.memory.s3", "dev.memdir.config.S3")
                 .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource")
                 .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http");
     }

@@ -1,0 +1,165 @@
+package dev.memdir.memory.s3;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * One real S3 API server for the whole test JVM: S3Proxy (its {@code jar-with-dependencies}, which the build copies
+ * to {@code target/s3proxy/s3proxy.jar} and names in the system property {@code memdir.s3proxy.jar}) run as a child
+ * process on a free loopback port, keeping its buckets in a temp directory (the filesystem backend), signing
+ * checked (AWS v2 or v4) against one access key. Stopped and removed when the JVM ends.
+ */
+public final class LocalS3 {
+
+    /** The region the server answers for; any name works, the SDK needs one. */
+    public static final String REGION = "us-east-1";
+    /** The access key id the server takes. */
+    public static final String ACCESS_KEY = "memdir-test";
+    /** The secret of {@link #ACCESS_KEY}. */
+    public static final String SECRET_KEY = "memdir-test-secret";
+    private static final Duration START_DEADLINE = Duration.ofSeconds(120);
+
+    private final Path home;
+    private final int port;
+    private final Process process;
+
+    private LocalS3(Path home, int port, Process process) {
+        this.home = home;
+        this.port = port;
+        this.process = process;
+    }
+
+    /** Returns the server of this JVM, starting it at the first call. */
+    public static LocalS3 shared() {
+        return Shared.SERVER;
+    }
+
+    /** Holds the server of this JVM, started when first asked for (the JVM runs this once, whatever the threads). */
+    private static final class Shared {
+        static final LocalS3 SERVER = startShared();
+
+        private static LocalS3 startShared() {
+            try {
+                return start();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Returns the endpoint the server answers at, {@code http://127.0.0.1:PORT}. */
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** Returns the credentials the server takes. */
+    public static AwsCredentialsProvider credentials() {
+        return StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY));
+    }
+
+    /** Returns the address of a new, empty bucket on the server, with {@code prefix} (empty for none). */
+    public S3Location freshBucket(String prefix) {
+        String bucket = "test-" + UUID.randomUUID();
+        S3Location location = new S3Location(bucket, prefix, Optional.of(endpoint()),
+                Optional.of(REGION));
+        try (S3Client client = S3Clients.open(location, credentials(), Duration.ofSeconds(30))) {
+            client.createBucket(request -> request.bucket(bucket));
+        }
+        return location;
+    }
+
+    private static LocalS3 start() throws IOException {
+        String jar = System.getProperty("memdir.s3proxy.jar");
+        if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+            throw new IOException("No S3Proxy jar at the system property memdir.s3proxy.jar (" + jar + "): run the"
+                    + " tests through Maven, which copies it to target/s3proxy/s3proxy.jar");
+        }
+        Path home = Files.createTempDirectory("memdir-s3-");
+        Path data = Files.createDirectory(home.resolve("data"));
+        int port = freePort();
+        Path properties = home.resolve("s3proxy.properties");
+        Files.writeString(properties, String.join("\n",
+                "s3proxy.endpoint=http://127.0.0.1:" + port,
+                "s3proxy.authorization=aws-v2-or-v4",
+                "s3proxy.identity=" + ACCESS_KEY,
+                "s3proxy.credential=" + SECRET_KEY,
+                "jclouds.provider=filesystem",
+                "jclouds.filesystem.basedir=" + data,
+                ""), StandardCharsets.UTF_8);
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(List.of(java.toString(), "-jar", jar, "--properties",
+                properties.toString())).redirectErrorStream(true)
+                .redirectOutput(home.resolve("s3proxy.log").toFile()).start();
+        LocalS3 server = new LocalS3(home, port, process);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::remove, "stop-s3proxy"));
+        server.awaitAnswer();
+        return server;
+    }
+
+    /** Waits until the server accepts a connection on its port, or fails with its log when it dies first. */
+    private void awaitAnswer() throws IOException {
+        Instant deadline = Instant.now().plus(START_DEADLINE);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IOException("S3Proxy ended at start-up (exit " + process.exitValue() + "):\n"
+                        + Files.readString(home.resolve("s3proxy.log")));
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
+                return;
+            } catch (IOException notYet) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for S3Proxy", e);
+                }
+            }
+        }
+        throw new IOException("S3Proxy did not answer on port " + port + " within " + START_DEADLINE + ":\n"
+                + Files.readString(home.resolve("s3proxy.log")));
+    }
+
+    /** Stops the server and removes its directory. */
+    private void remove() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try (Stream<Path> paths = Files.walk(home)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("Could not remove " + home + ": " + e.getMessage());
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
