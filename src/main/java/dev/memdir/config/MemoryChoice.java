@@ -4,15 +4,19 @@ import static dev.memdir.config.Setting.AGENT;
 import static dev.memdir.config.Setting.CLAUDE_CODE_MEMORY;
 import static dev.memdir.config.Setting.NAMESPACE;
 import static dev.memdir.config.Setting.ROOT;
+import static dev.memdir.config.Setting.S3_ENDPOINT;
+import static dev.memdir.config.Setting.S3_REGION;
 import static dev.memdir.config.Setting.SCOPE;
 import static dev.memdir.config.Setting.STORE;
 
 import dev.memdir.config.SettingSources.Raw;
 import dev.memdir.memory.store.Namespaces;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Which memory the settings choose: a directory ({@code --root}, {@code --claude-code-memory}, an agent's with
@@ -24,6 +28,9 @@ import java.util.Optional;
  * @param database the memory in a database, if {@code --store} names one
  */
 record MemoryChoice(Optional<Raw> root, Optional<AgentMemory> agent, Optional<PostgresMemory> database) {
+
+    /** What a region's name is made of, as {@code eu-central-1} or R2's {@code auto}. */
+    private static final Pattern REGION = Pattern.compile("[a-z0-9-]{1,64}");
 
     /** An agent's own memory: its directory name and scope. */
     record AgentMemory(String name, AgentScope scope) {}
@@ -87,6 +94,7 @@ record MemoryChoice(Optional<Raw> root, Optional<AgentMemory> agent, Optional<Po
             Path projectDirectory, Map<String, String> env, Path home) throws ConfigException {
         Optional<Raw> store = values.lookup(STORE);
         Optional<Raw> given = values.lookup(NAMESPACE);
+        refuseS3Store(values, store);
         if (store.isEmpty()) {
             if (given.isPresent()) {
                 throw new ConfigException(given.get().origin() + " needs --store URL: a namespace names a memory"
@@ -108,5 +116,31 @@ record MemoryChoice(Optional<Raw> root, Optional<AgentMemory> agent, Optional<Po
                     + (given.isPresent() ? "" : "; give one with --namespace"));
         }
         return Optional.of(new PostgresMemory(url, namespace, PostgresLogin.find(url, env, home)));
+    }
+
+    /**
+     * Refuses the S3 options without an S3 store, and an S3 store, whose settings are checked first: the store is
+     * not built yet.
+     */
+    private static void refuseS3Store(SettingValues values, Optional<Raw> store) throws ConfigException {
+        boolean s3 = store.isPresent() && store.get().value().trim().startsWith(S3Url.SCHEME);
+        for (Setting option : new Setting[] {S3_ENDPOINT, S3_REGION}) {
+            Optional<Raw> given = values.lookup(option);
+            if (given.isPresent() && !s3) {
+                throw new ConfigException(given.get().origin() + " needs --store s3://BUCKET[/PREFIX]: it says where"
+                        + " a bucket is");
+            }
+        }
+        if (!s3) {
+            return;
+        }
+        S3Url url = S3Url.parse(store.get().value(), store.get().origin());
+        values.optional(S3_ENDPOINT, URI.class); // parsed to refuse a bad one
+        Optional<Raw> region = values.lookup(S3_REGION);
+        if (region.isPresent() && !REGION.matcher(region.get().value().trim()).matches()) {
+            throw region.get().invalid("a region name of a-z 0-9 -, as eu-central-1");
+        }
+        throw new ConfigException(store.get().origin() + " names the bucket " + url + ": the S3 store is not built"
+                + " yet");
     }
 }

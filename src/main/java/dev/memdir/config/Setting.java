@@ -28,6 +28,12 @@ public enum Setting {
     STORE_TIMEOUT(Parser.TIMEOUT, "DURATION", Default.value("5s"),
             "How long a call waits for a PostgreSQL database before it answers that the store is busy or"
             + " unavailable (5s, 500ms)."),
+    S3_ENDPOINT(Parser.URL, "URL", Default.described("Amazon S3"),
+            "With --store s3://BUCKET[/PREFIX]: the S3-compatible service that holds the bucket (MinIO, Cloudflare"
+            + " R2, Backblaze B2), addressed path-style, URL/BUCKET/KEY."),
+    S3_REGION(Parser.TEXT, "REGION", Default.described("the AWS chain's (`AWS_REGION`, the profile's); `us-east-1`"
+            + " with `--s3-endpoint`"), "With --store s3://BUCKET[/PREFIX]: the region requests are signed for, as"
+            + " eu-central-1 (auto on R2)."),
     TOOLS(Parser.CHOICE, "split|single", Default.value("split"),
             "Publish six tools (split) or one 'memory' tool taking a command (single)."),
     READ_ONLY(Default.OFF, "Publish only the view tool."),
@@ -91,7 +97,7 @@ public enum Setting {
     /** The settings a command's help shows under one heading; every setting is in one group. */
     public enum Group {
         MEMORY("Memory", ROOT, CLAUDE_CODE_MEMORY, AGENT, SCOPE, PROJECT),
-        STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT),
+        STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT, S3_ENDPOINT, S3_REGION),
         TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL),
         FILES("Files and history", HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER, MAX_FILE_BYTES, MAX_ROOT_BYTES,
                 MAX_FILES, SESSION_ID),

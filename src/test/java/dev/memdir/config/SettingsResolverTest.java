@@ -40,7 +40,8 @@ class SettingsResolverTest {
             + " claude-code-memory, claude-config-dir, history-keep, history-max-bytes, http, index-max-bytes,"
             + " index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
-            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, scope, search-tool,"
+            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, s3-endpoint, s3-region, scope,"
+            + " search-tool,"
             + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools, trusted-proxy";
 
     @TempDir
@@ -264,6 +265,45 @@ class SettingsResolverTest {
         flags.put("agent", "reviewer");
         flags.put("scope", "user");
         assertFails("--namespace and --agent both choose the namespace; give one of them");
+    }
+
+    // ---- S3 (the store is not built yet: its settings are checked, then refused) ----
+
+    @Test
+    void s3Store_checkedThenRefusedAsNotBuiltYet() throws Exception {
+        flags.put("store", "s3://team-memory/people/alice/");
+        flags.put("s3-endpoint", "http://127.0.0.1:9000");
+        env.put("MEMDIR_S3_REGION", "auto");
+
+        assertFails("--store names the bucket s3://team-memory/people/alice: the S3 store is not built yet");
+    }
+
+    @Test
+    void s3Store_badUrlOrOptions_refusedFirst() throws Exception {
+        flags.put("store", "s3://AKIAEXAMPLE:secret@team-memory");
+        assertFails("--store carries credentials, which the process list and shell history show; leave them out:"
+                + " memdir takes them from the AWS chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY,"
+                + " ~/.aws/credentials with AWS_PROFILE, web identity, instance roles)");
+
+        flags.put("store", "s3://team-memory");
+        flags.put("s3-endpoint", "minio:9000");
+        assertFails("--s3-endpoint must be an http or https URL without query or fragment, like"
+                + " https://login.example.com, not 'minio:9000'");
+
+        flags.remove("s3-endpoint");
+        flags.put("s3-region", "EU Central");
+        assertFails("--s3-region must be a region name of a-z 0-9 -, as eu-central-1, not 'EU Central'");
+    }
+
+    @Test
+    void s3Options_withoutAnS3Store_refused() throws Exception {
+        flags.put("s3-endpoint", "http://127.0.0.1:9000");
+        assertFails("--s3-endpoint needs --store s3://BUCKET[/PREFIX]: it says where a bucket is");
+
+        flags.remove("s3-endpoint");
+        flags.put("store", "postgresql://db/team");
+        env.put("MEMDIR_S3_REGION", "eu-central-1");
+        assertFails("MEMDIR_S3_REGION needs --store s3://BUCKET[/PREFIX]: it says where a bucket is");
     }
 
     // ---- OAuth ----

@@ -44,6 +44,22 @@ class StoreStartIT {
         assertThat(run.stdout()).isEmpty();
     }
 
+    /** The S3 store is not built yet: its URL is checked, then refused in one line, with nothing of the SDK loaded. */
+    @Test
+    void s3Store_oneLineAndExit2_loadingNothingOfTheSdk() throws Exception {
+        Path classes = temp.resolve("classes.log");
+
+        JarRun run = JarRun.of(temp, JarLauncher.plain("--store", "s3://team-memory/alice")
+                .jvmOptions("-Xlog:class+load=info:file=" + classes));
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.stderr()).isEqualTo("memdir: --store names the bucket s3://team-memory/alice: the S3 store is"
+                + " not built yet\n");
+        assertThat(run.stdout()).isEmpty();
+        assertThat(Files.readString(classes)).contains("dev.memdir.config.S3Url ")
+                .doesNotContain("software.amazon", "dev.memdir.memory.s3");
+    }
+
     @Test
     void directoryStoreOptionsWithAStore_oneLineAndExit2() throws Exception {
         JarRun run = JarRun.of(temp, "--store", "postgresql://127.0.0.1/team", "--claude-code-memory");
