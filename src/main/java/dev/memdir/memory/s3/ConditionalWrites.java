@@ -37,22 +37,29 @@ final class ConditionalWrites {
         String key = location.key(SCRATCH + UUID.randomUUID());
         try {
             String first = put(key, "first", PutObjectRequest.Builder::ifNoneMatch, "*");
-            Optional<String> overExisting = mustFail(key, "If-None-Match: *", "*",
-                    PutObjectRequest.Builder::ifNoneMatch, "a put over an existing object");
-            if (overExisting.isPresent()) {
-                return overExisting;
+            try {
+                return refusal(key, first);
+            } finally {
+                client.deleteObject(request -> request.bucket(location.bucket()).key(key));
             }
-            put(key, "second", PutObjectRequest.Builder::ifMatch, first);
-            return mustFail(key, "If-Match", first, PutObjectRequest.Builder::ifMatch, "a put naming a stale ETag");
         } catch (S3Exception e) {
             if (e.statusCode() == NOT_IMPLEMENTED) {
                 return Optional.of(refused("If-None-Match or If-Match", "a put holding one was answered "
                         + answer(e)));
             }
             throw e;
-        } finally {
-            client.deleteObject(request -> request.bucket(location.bucket()).key(key));
         }
+    }
+
+    /** Checks both conditions on the scratch object at {@code key}, whose ETag is {@code first}. */
+    private Optional<String> refusal(String key, String first) {
+        Optional<String> overExisting = mustFail(key, "If-None-Match: *", "*", PutObjectRequest.Builder::ifNoneMatch,
+                "a put over an existing object");
+        if (overExisting.isPresent()) {
+            return overExisting;
+        }
+        put(key, "second", PutObjectRequest.Builder::ifMatch, first);
+        return mustFail(key, "If-Match", first, PutObjectRequest.Builder::ifMatch, "a put naming a stale ETag");
     }
 
     /** Puts {@code text} at {@code key} under one condition and returns the new ETag. */
