@@ -1,0 +1,158 @@
+package dev.memdir.memory.s3;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * The commit point of one namespace: numbered objects {@code SPACE/commits/000000000001, ...}, each created with
+ * {@code If-None-Match: *}, so that of the writers that started from commit N exactly one creates N + 1 (a store
+ * must make that put atomic; {@code If-Match} is not used, since S3Proxy checks it and then writes). Beside them
+ * {@code SPACE/latest}, a hint naming a recent commit, written after each commit: it may lag and is never trusted
+ * alone; the newest commit is found by listing forward from it. See docs/stores.md, "Object storage (design)".
+ */
+final class CommitLog {
+
+    private static final int PRECONDITION_FAILED = 412;
+    /** Amazon S3's answer to conditional puts racing on one key: the loser's put did not land. */
+    private static final int CONFLICT = 409;
+    private static final String DIGITS = "%012d";
+    private static final Pattern NUMBER = Pattern.compile("[0-9]{12}");
+
+    private final S3Client client;
+    private final String bucket;
+    private final String commits;
+    private final String hint;
+
+    /** A log under {@code space} (a key segment such as {@code ns/team}) below the location's prefix. */
+    CommitLog(S3Client client, S3Location location, String space) {
+        this.client = client;
+        this.bucket = location.bucket();
+        this.commits = location.key(space + "/commits/");
+        this.hint = location.key(space + "/latest");
+    }
+
+    /** Returns the newest commit, or empty before the first: one hint read, one listing, one read. */
+    Optional<Commit> latest() {
+        long from = hinted();
+        Optional<Commit> newest = newestFrom(from);
+        // A hint may name a commit pruned since it was written; a listing from the start then finds the newest.
+        return newest.isEmpty() && from > 0 ? newestFrom(0) : newest;
+    }
+
+    /**
+     * Tries to create commit {@code expected + 1} holding {@code payload}, under the writer's unique {@code id}.
+     * Returns whether it landed or another writer's commit took that number. A put whose answer is lost (an I/O
+     * error, or the SDK's retry of a put that had landed answered 412) is resolved by reading the commit back.
+     */
+    CommitOutcome tryCommit(long expected, byte[] payload, String id) {
+        Commit commit = new Commit(expected + 1, id, payload);
+        try {
+            create(commit);
+        } catch (S3Exception e) {
+            if (e.statusCode() != PRECONDITION_FAILED && e.statusCode() != CONFLICT) {
+                throw e;
+            }
+            return resolve(commit.sequence(), payload, id);
+        } catch (SdkClientException e) {
+            return resolve(commit.sequence(), payload, id);
+        }
+        writeHint(commit.sequence());
+        return CommitOutcome.COMMITTED;
+    }
+
+    /**
+     * Returns what became of commit {@code sequence} made by {@code id} when its answer is unknown: committed when
+     * the object holds {@code id}, lost when it holds another's; when nothing is there, the put did not land, and
+     * creating it again settles it. An unreachable store stays unresolved: the SDK's exception.
+     */
+    CommitOutcome resolve(long sequence, byte[] payload, String id) {
+        Optional<Commit> there = read(sequence);
+        if (there.isEmpty()) {
+            try {
+                create(new Commit(sequence, id, payload));
+                writeHint(sequence);
+                return CommitOutcome.COMMITTED;
+            } catch (S3Exception e) {
+                if (e.statusCode() != PRECONDITION_FAILED && e.statusCode() != CONFLICT) {
+                    throw e;
+                }
+                there = read(sequence);
+            }
+        }
+        if (there.map(commit -> commit.id().equals(id)).orElse(false)) {
+            writeHint(sequence);
+            return CommitOutcome.COMMITTED;
+        }
+        return CommitOutcome.LOST_RACE;
+    }
+
+    /** Returns the key of commit {@code sequence}. */
+    String key(long sequence) {
+        return commits + String.format(DIGITS, sequence);
+    }
+
+    /** Returns the key of the hint. */
+    String hintKey() {
+        return hint;
+    }
+
+    private void create(Commit commit) {
+        client.putObject(request -> request.bucket(bucket).key(key(commit.sequence())).ifNoneMatch("*"),
+                RequestBody.fromBytes(commit.stored()));
+    }
+
+    /** Writes the hint; a hint not written only makes the next {@link #latest()} list a little further. */
+    private void writeHint(long sequence) {
+        try {
+            client.putObject(request -> request.bucket(bucket).key(hint),
+                    RequestBody.fromString(Long.toString(sequence)));
+        } catch (S3Exception | SdkClientException e) {
+            // The commit stands without it.
+        }
+    }
+
+    /** Returns the commit the hint names, or 0 when there is none or it is not a number. */
+    private long hinted() {
+        try {
+            return Long.parseLong(client.getObjectAsBytes(request -> request.bucket(bucket).key(hint))
+                    .asString(StandardCharsets.US_ASCII).strip());
+        } catch (NoSuchKeyException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** Returns the newest commit at or after {@code from} (0: from the start), or empty when none is there. */
+    private Optional<Commit> newestFrom(long from) {
+        ListObjectsV2Request.Builder listing = ListObjectsV2Request.builder().bucket(bucket).prefix(commits);
+        if (from > 0) {
+            listing.startAfter(key(from));
+        }
+        long newest = from;
+        for (S3Object object : client.listObjectsV2Paginator(listing.build()).contents()) {
+            String name = object.key().substring(commits.length());
+            // Anything else under the prefix is not a commit: S3Proxy's filesystem store, for one, lists the
+            // temporary file of a put in progress as KEY-UUID.
+            if (NUMBER.matcher(name).matches()) {
+                newest = Math.max(newest, Long.parseLong(name));
+            }
+        }
+        return newest == 0 ? Optional.empty() : read(newest);
+    }
+
+    private Optional<Commit> read(long sequence) {
+        try {
+            return Optional.of(Commit.parse(sequence,
+                    client.getObjectAsBytes(request -> request.bucket(bucket).key(key(sequence))).asByteArray()));
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        }
+    }
+}
