@@ -69,13 +69,32 @@ final class CommitLog {
     }
 
     /**
+     * Returns the newest commit when it is newer than {@code known}, or empty when {@code known} is still the
+     * newest: one read of the next commit's key (404 while nothing changed), and a listing only when it is there.
+     * {@code known} must be younger than the prune age, or its successor could be pruned and missed; past it, use
+     * {@link #latest()}.
+     */
+    Optional<Commit> newerThan(long known) {
+        Optional<Commit> next = read(known + 1);
+        if (next.isEmpty()) {
+            return next;
+        }
+        long newest = newestListed(known + 1);
+        return newest == known + 1 ? next : read(newest);
+    }
+
+    /**
      * Returns what became of commit {@code sequence} made by {@code id} when its answer is unknown: committed when
-     * the object holds {@code id}, lost when it holds another's; when nothing is there, the put did not land, and
-     * creating it again settles it. An unreachable store stays unresolved: the SDK's exception.
+     * the object holds {@code id}, lost when it holds another's; when nothing is there and nothing newer either,
+     * the put did not land, and creating it again settles it; when newer commits are there, it was pruned: unknown.
+     * An unreachable store stays unresolved: the SDK's exception.
      */
     CommitOutcome resolve(long sequence, byte[] payload, String id) {
         Optional<Commit> there = read(sequence);
         if (there.isEmpty()) {
+            if (newestListed(sequence) > sequence) {
+                return CommitOutcome.UNKNOWN;
+            }
             try {
                 create(new Commit(sequence, id, payload));
                 writeHint(sequence);
@@ -131,6 +150,12 @@ final class CommitLog {
 
     /** Returns the newest commit at or after {@code from} (0: from the start), or empty when none is there. */
     private Optional<Commit> newestFrom(long from) {
+        long newest = newestListed(from);
+        return newest == 0 ? Optional.empty() : read(newest);
+    }
+
+    /** Returns the number of the newest commit listed after {@code from}, or {@code from} when none is. */
+    private long newestListed(long from) {
         ListObjectsV2Request.Builder listing = ListObjectsV2Request.builder().bucket(bucket).prefix(commits);
         if (from > 0) {
             listing.startAfter(key(from));
@@ -144,7 +169,7 @@ final class CommitLog {
                 newest = Math.max(newest, Long.parseLong(name));
             }
         }
-        return newest == 0 ? Optional.empty() : read(newest);
+        return newest;
     }
 
     private Optional<Commit> read(long sequence) {

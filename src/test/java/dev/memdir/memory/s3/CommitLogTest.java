@@ -115,6 +115,32 @@ class CommitLogTest {
         assertThat(latest.id()).isEqualTo("mine-2");
     }
 
+    @Test
+    void lostReplyOfAPrunedCommit_isUnknown_andNothingIsCreated() {
+        log.tryCommit(0, bytes("first"), "a");
+        log.tryCommit(1, bytes("second"), "b");
+        client.deleteObject(request -> request.bucket(location.bucket()).key(log.key(1)));
+
+        assertThat(log.resolve(1, bytes("mine"), "mine-1")).isEqualTo(CommitOutcome.UNKNOWN);
+        assertThat(client.listObjectsV2(request -> request.bucket(location.bucket()).prefix("team/ns/alice/commits/"))
+                .contents()).extracting(S3Object::key).containsExactly("team/ns/alice/commits/000000000002");
+    }
+
+    @Test
+    void newerThan_isEmptyWhileNothingChanged_elseTheNewest() {
+        log.tryCommit(0, bytes("first"), "a");
+        assertThat(log.newerThan(1)).isEmpty();
+
+        log.tryCommit(1, bytes("second"), "b");
+        assertThat(text(log.newerThan(1).orElseThrow())).isEqualTo("second");
+
+        log.tryCommit(2, bytes("third"), "c");
+        log.tryCommit(3, bytes("fourth"), "d");
+        Commit newest = log.newerThan(1).orElseThrow();
+        assertThat(newest.sequence()).isEqualTo(4);
+        assertThat(text(newest)).isEqualTo("fourth");
+    }
+
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
