@@ -1,25 +1,35 @@
 package dev.memdir.memory.s3;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
- * Checks that a store honours the conditional writes one change as one unit rests on: a put with
- * {@code If-None-Match: *} over an existing object, and a put with {@code If-Match} naming a stale ETag, must both
- * fail with 412 Precondition Failed. A store that lets either through would let two writers overwrite each other
- * unseen, so it is refused rather than risked. The check writes one scratch object under the prefix and removes it.
+ * Checks that a store honours the one condition a commit rests on, a put with {@code If-None-Match: *}: over an
+ * existing object it must fail, and of several racing to create one key exactly one may succeed. A store that lets
+ * either through would let two writers commit one number, so it is refused rather than risked. {@code If-Match} is
+ * not checked: nothing uses it (S3Proxy's is not atomic). The check writes two scratch objects and removes them.
+ * A race of a few puts is a check, not a proof: on a fast store they may not overlap.
  */
 final class ConditionalWrites {
 
     private static final int PRECONDITION_FAILED = 412;
+    /** Amazon S3's answer to conditional puts racing on one key. */
+    private static final int CONFLICT = 409;
     /** What a store answers to a condition it does not know, where it does not ignore it. */
     private static final int NOT_IMPLEMENTED = 501;
+    private static final int RACERS = 4;
     /** Where the scratch objects go, beside the memory's own keys. */
-    private static final String SCRATCH = ".memdir-probe/";
+    private static final String SCRATCH = "probe/";
 
     private final S3Client client;
     private final S3Location location;
@@ -30,70 +40,96 @@ final class ConditionalWrites {
     }
 
     /**
-     * Returns why the store is refused, in one line, or empty when it honours both conditions. Failures to reach
-     * the store at all (the network, the credentials, a missing bucket) are the SDK's exceptions, not a refusal.
+     * Returns why the store is refused, in one line, or empty when it honours the condition. Failures to reach the
+     * store at all (the network, the credentials, a missing bucket) are the SDK's exceptions, not a refusal.
      */
     Optional<String> refusal() {
-        String key = location.key(SCRATCH + UUID.randomUUID());
         try {
-            String first = put(key, "first", PutObjectRequest.Builder::ifNoneMatch, "*");
-            try {
-                return refusal(key, first);
-            } finally {
-                client.deleteObject(request -> request.bucket(location.bucket()).key(key));
-            }
+            return check();
         } catch (S3Exception e) {
             if (e.statusCode() == NOT_IMPLEMENTED) {
-                return Optional.of(refused("If-None-Match or If-Match", "a put holding one was answered "
-                        + answer(e)));
+                return refused("a PUT with If-None-Match: * was answered " + e.statusCode() + Optional.ofNullable(
+                        e.awsErrorDetails()).map(details -> " " + details.errorCode()).orElse(""));
             }
             throw e;
         }
     }
 
-    /** Checks both conditions on the scratch object at {@code key}, whose ETag is {@code first}. */
-    private Optional<String> refusal(String key, String first) {
-        Optional<String> overExisting = mustFail(key, "If-None-Match: *", "*", PutObjectRequest.Builder::ifNoneMatch,
-                "a put over an existing object");
-        if (overExisting.isPresent()) {
-            return overExisting;
-        }
-        put(key, "second", PutObjectRequest.Builder::ifMatch, first);
-        return mustFail(key, "If-Match", first, PutObjectRequest.Builder::ifMatch, "a put naming a stale ETag");
-    }
-
-    /** Puts {@code text} at {@code key} under one condition and returns the new ETag. */
-    private String put(String key, String text, Condition condition, String value) {
-        PutObjectRequest.Builder request = PutObjectRequest.builder().bucket(location.bucket()).key(key);
-        condition.set(request, value);
-        return client.putObject(request.build(), RequestBody.fromString(text)).eTag();
-    }
-
-    /** Returns the refusal when a put under a condition that does not hold is not refused with 412. */
-    private Optional<String> mustFail(String key, String header, String value, Condition condition, String what) {
+    private Optional<String> check() {
+        String existing = location.key(SCRATCH + UUID.randomUUID());
+        String contested = location.key(SCRATCH + UUID.randomUUID());
+        client.putObject(request -> request.bucket(location.bucket()).key(existing).ifNoneMatch("*"),
+                RequestBody.fromString("first"));
+        ExecutorService racers = Executors.newFixedThreadPool(RACERS + 1);
         try {
-            put(key, "must not land", condition, value);
-            return Optional.of(refused(header, what + " succeeded"));
-        } catch (S3Exception e) {
-            if (e.statusCode() == PRECONDITION_FAILED) {
-                return Optional.empty();
+            CompletableFuture<Boolean> over = CompletableFuture.supplyAsync(() -> created(existing, "over"), racers);
+            List<CompletableFuture<Boolean>> race = new ArrayList<>();
+            for (int racer = 0; racer < RACERS; racer++) {
+                String body = "racer " + racer;
+                race.add(CompletableFuture.supplyAsync(() -> created(contested, body), racers));
             }
-            return Optional.of(refused(header, what + " was answered " + answer(e)));
+            if (over.join()) {
+                return refused("a PUT with If-None-Match: * replaced an existing object");
+            }
+            return raceRefusal(contested, race);
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        } finally {
+            racers.shutdown();
+            client.deleteObject(request -> request.bucket(location.bucket()).key(existing));
+            client.deleteObject(request -> request.bucket(location.bucket()).key(contested));
         }
     }
 
-    private static String answer(S3Exception e) {
-        return e.statusCode() + Optional.ofNullable(e.awsErrorDetails()).map(details -> " " + details.errorCode())
-                .orElse("");
+    /** Judges the race to create {@code key}: at most one winner, and the object holds the winner's body. */
+    private Optional<String> raceRefusal(String key, List<CompletableFuture<Boolean>> race) {
+        List<String> winners = new ArrayList<>();
+        for (int racer = 0; racer < RACERS; racer++) {
+            if (race.get(racer).join()) {
+                winners.add("racer " + racer);
+            }
+        }
+        if (winners.size() > 1) {
+            return refused(winners.size() + " of " + RACERS + " PUTs with If-None-Match: * to one new key succeeded");
+        }
+        Optional<String> stored = read(key);
+        if (stored.isEmpty()) {
+            // Every racer was told of a conflict (Amazon S3 may answer 409 to all): alone, a create must succeed.
+            return created(key, "alone") ? Optional.empty()
+                    : refused("a PUT with If-None-Match: * to a new key failed");
+        }
+        boolean fromARacer = stored.get().startsWith("racer ");
+        if (!fromARacer || !winners.isEmpty() && !winners.get(0).equals(stored.get())) {
+            return refused("a GET after a PUT returned other content");
+        }
+        return Optional.empty();
     }
 
-    private String refused(String header, String seen) {
-        return location + " does not honour conditional writes (" + header + ": " + seen + ", where it must fail"
-                + " with 412); memdir needs them to keep each change whole, so it does not use this store";
+    /** Returns whether a create-only put of {@code body} at {@code key} succeeded; false when it was refused. */
+    private boolean created(String key, String body) {
+        try {
+            client.putObject(request -> request.bucket(location.bucket()).key(key).ifNoneMatch("*"),
+                    RequestBody.fromString(body));
+            return true;
+        } catch (S3Exception e) {
+            if (e.statusCode() == PRECONDITION_FAILED || e.statusCode() == CONFLICT) {
+                return false;
+            }
+            throw e;
+        }
     }
 
-    /** Sets one precondition header on a put. */
-    private interface Condition {
-        void set(PutObjectRequest.Builder request, String value);
+    private Optional<String> read(String key) {
+        try {
+            return Optional.of(client.getObjectAsBytes(request -> request.bucket(location.bucket()).key(key))
+                    .asUtf8String());
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> refused(String seen) {
+        return Optional.of("the store does not honour conditional writes (" + seen + "), which memdir needs to"
+                + " keep each change whole");
     }
 }

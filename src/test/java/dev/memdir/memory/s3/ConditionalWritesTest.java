@@ -16,7 +16,7 @@ class ConditionalWritesTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     @Test
-    void s3Proxy_honoursBothConditions_andTheScratchObjectIsGone() {
+    void s3Proxy_honoursCreateOnlyPuts_andTheScratchObjectsAreGone() {
         S3Location location = LocalS3.shared().freshBucket("team/alice");
         try (S3Client client = S3Clients.open(location, LocalS3.credentials(), TIMEOUT)) {
             client.putObject(request -> request.bucket(location.bucket()).key("team/alice/MEMORY.md"),
