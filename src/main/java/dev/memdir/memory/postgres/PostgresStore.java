@@ -9,6 +9,7 @@ import dev.memdir.memory.store.Namespaces;
 import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreWork;
+import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
@@ -166,13 +167,13 @@ public final class PostgresStore implements MemoryStore {
 
     private <T> T changeInTurn(StoreWork<T> work, Duration lockWait) throws IOException, CommandException {
         T done = transaction(false, lockWait, connection -> {
-            NamespaceFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
+            TableFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
                             + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
-                    row -> new NamespaceFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
+                    row -> new TableFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
                     namespace).orElseThrow(() -> new IOException("the namespace was dropped from the database"));
-            NamespaceFiles files = files(connection, totals, true);
+            TableFiles files = files(connection, totals, true);
             T result = work.run(files);
-            NamespaceFiles.Totals after = files.totals();
+            TableFiles.Totals after = files.totals();
             if (!after.equals(totals)) {
                 Sql.update(connection, "UPDATE memdir.namespaces SET files = ?, bytes = ?, history_bytes = ?"
                         + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),
@@ -284,8 +285,8 @@ public final class PostgresStore implements MemoryStore {
         return listening.watch(namespace, listener);
     }
 
-    private NamespaceFiles files(Connection connection, NamespaceFiles.Totals totals, boolean changing) {
-        return new NamespaceFiles(new EntryRows(connection, namespace),
+    private TableFiles files(Connection connection, TableFiles.Totals totals, boolean changing) {
+        return new TableFiles(new EntryRows(connection, namespace),
                 new HistoryRows(connection, namespace, historyLimits, actor), limits, totals, changing);
     }
 
