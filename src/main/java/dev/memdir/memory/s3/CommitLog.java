@@ -1,6 +1,7 @@
 package dev.memdir.memory.s3;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.core.exception.SdkClientException;
@@ -25,6 +26,8 @@ final class CommitLog {
     private static final int CONFLICT = 409;
     private static final String DIGITS = "%012d";
     private static final Pattern NUMBER = Pattern.compile("[0-9]{12}");
+    /** What a blanked commit holds after its id line. */
+    static final byte[] BLANK = "{\"format\":1,\"blanked\":true}".getBytes(StandardCharsets.US_ASCII);
 
     private final S3Client client;
     private final String bucket;
@@ -111,6 +114,34 @@ final class CommitLog {
             return CommitOutcome.COMMITTED;
         }
         return CommitOutcome.LOST_RACE;
+    }
+
+    /**
+     * Blanks every commit before {@code before} whose stored bytes hold any of {@code traces} (a redacted version's
+     * SHA-256 and content name): it keeps its id line, so a lost reply can still be told and a validation still
+     * finds the key, and loses its head. Returns how many were blanked.
+     */
+    int blank(long before, List<String> traces) {
+        int blanked = 0;
+        for (S3Object object : client.listObjectsV2Paginator(request -> request.bucket(bucket).prefix(commits))
+                .contents()) {
+            String name = object.key().substring(commits.length());
+            if (!NUMBER.matcher(name).matches() || Long.parseLong(name) >= before) {
+                continue;
+            }
+            Optional<Commit> commit = read(Long.parseLong(name));
+            if (commit.isPresent() && holdsAny(commit.get().payload(), traces)) {
+                client.putObject(request -> request.bucket(bucket).key(object.key()), RequestBody.fromBytes(
+                        new Commit(commit.get().sequence(), commit.get().id(), BLANK).stored()));
+                blanked++;
+            }
+        }
+        return blanked;
+    }
+
+    private static boolean holdsAny(byte[] payload, List<String> traces) {
+        String text = new String(payload, StandardCharsets.UTF_8);
+        return traces.stream().anyMatch(text::contains);
     }
 
     /** Returns the key of commit {@code sequence}. */

@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * One real S3 API server for the whole test JVM: S3Proxy (its {@code jar-with-dependencies}, which the build copies
@@ -86,6 +89,19 @@ public final class LocalS3 {
             client.createBucket(request -> request.bucket(bucket));
         }
         return location;
+    }
+
+    /** Returns the content of every object in {@code location}'s bucket, memdir's own and all. */
+    public static List<byte[]> contents(S3Location location) {
+        List<byte[]> contents = new ArrayList<>();
+        try (S3Client client = S3Clients.open(location, credentials(), Duration.ofSeconds(30))) {
+            for (S3Object object : client.listObjectsV2Paginator(request -> request.bucket(location.bucket()))
+                    .contents()) {
+                contents.add(client.getObjectAsBytes(request -> request.bucket(location.bucket())
+                        .key(object.key())).asByteArray());
+            }
+        }
+        return contents;
     }
 
     private static LocalS3 start() throws IOException {

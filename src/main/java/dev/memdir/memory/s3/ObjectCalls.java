@@ -1,0 +1,72 @@
+package dev.memdir.memory.s3;
+
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * The namespace's immutable objects (contents, bases): created once under random names, read, deleted once no head
+ * names them. The commit objects are {@link CommitLog}'s.
+ */
+final class ObjectCalls {
+
+    private static final int PRECONDITION_FAILED = 412;
+    private static final int CONFLICT = 409;
+    private static final int DELETES_PER_REQUEST = 1000;
+
+    private final S3Client client;
+    private final S3Location location;
+    private final String space;
+
+    /** The objects under {@code space} (a key segment such as {@code ns/team}) below the location's prefix. */
+    ObjectCalls(S3Client client, S3Location location, String space) {
+        this.client = client;
+        this.location = location;
+        this.space = space;
+    }
+
+    /** Returns the object {@code name}; one that is gone was dropped by a newer commit. */
+    byte[] get(String name) throws StaleHead {
+        try {
+            return client.getObjectAsBytes(request -> request.bucket(location.bucket()).key(key(name)))
+                    .asByteArray();
+        } catch (NoSuchKeyException e) {
+            throw new StaleHead(name);
+        }
+    }
+
+    /**
+     * Creates the object {@code name}. Its name is random, so a 412 can only be the SDK retrying a put of ours whose
+     * answer was lost: it is there.
+     */
+    void create(String name, byte[] content) {
+        try {
+            client.putObject(request -> request.bucket(location.bucket()).key(key(name)).ifNoneMatch("*"),
+                    RequestBody.fromBytes(content));
+        } catch (S3Exception e) {
+            if (e.statusCode() != PRECONDITION_FAILED && e.statusCode() != CONFLICT) {
+                throw e;
+            }
+        }
+    }
+
+    /** Deletes the objects {@code names}, a thousand to a request. */
+    void delete(List<String> names) {
+        for (int from = 0; from < names.size(); from += DELETES_PER_REQUEST) {
+            List<ObjectIdentifier> batch = new ArrayList<>();
+            for (String name : names.subList(from, Math.min(names.size(), from + DELETES_PER_REQUEST))) {
+                batch.add(ObjectIdentifier.builder().key(key(name)).build());
+            }
+            client.deleteObjects(request -> request.bucket(location.bucket())
+                    .delete(delete -> delete.objects(batch).quiet(true)));
+        }
+    }
+
+    private String key(String name) {
+        return location.key(space + "/" + name);
+    }
+}
