@@ -215,7 +215,8 @@ final class ManifestDraft implements EntryTable, HistoryTable {
             uploads.put(name, content.get().clone());
             blob = Optional.of(name);
         }
-        return append(key, version, blob, content.map(bytes -> bytes.length).orElse(0), bytesBefore);
+        // A redacted version counts its size, as one kept and then redacted here does: a recount adds sizes.
+        return append(key, version, blob, version.size(), bytesBefore);
     }
 
     /**

@@ -44,12 +44,11 @@ public final class LocalS3 {
 
     private final Path home;
     private final int port;
-    private final Process process;
+    private Process process;
 
-    private LocalS3(Path home, int port, Process process) {
+    private LocalS3(Path home, int port) {
         this.home = home;
         this.port = port;
-        this.process = process;
     }
 
     /** Returns the server of this JVM, starting it at the first call. */
@@ -122,14 +121,39 @@ public final class LocalS3 {
                 "jclouds.provider=filesystem",
                 "jclouds.filesystem.basedir=" + data,
                 ""), StandardCharsets.UTF_8);
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(List.of(java.toString(), "-jar", jar, "--properties",
-                properties.toString())).redirectErrorStream(true)
-                .redirectOutput(home.resolve("s3proxy.log").toFile()).start();
-        LocalS3 server = new LocalS3(home, port, process);
+        LocalS3 server = new LocalS3(home, port);
         Runtime.getRuntime().addShutdownHook(new Thread(server::remove, "stop-s3proxy"));
-        server.awaitAnswer();
+        server.launch();
         return server;
+    }
+
+    /**
+     * Starts a server of the caller's own, which it may {@link #stop} and {@link #restart} (the shared one must
+     * stay up); it is removed when the JVM ends.
+     */
+    public static LocalS3 startOwn() throws IOException {
+        return start();
+    }
+
+    private void launch() throws IOException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        process = new ProcessBuilder(List.of(java.toString(), "-jar", System.getProperty("memdir.s3proxy.jar"),
+                "--properties", home.resolve("s3proxy.properties").toString())).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("s3proxy.log").toFile())).start();
+        awaitAnswer();
+    }
+
+    /** Stops the server, keeping its buckets: connections to its port are refused until {@link #restart}. */
+    public void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+
+    /** Starts the stopped server again on the same port, with the same buckets. */
+    public void restart() throws IOException {
+        launch();
     }
 
     /** Waits until the server accepts a connection on its port, or fails with its log when it dies first. */
@@ -158,11 +182,8 @@ public final class LocalS3 {
 
     /** Stops the server and removes its directory. */
     private void remove() {
-        process.destroy();
         try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
+            stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
