@@ -372,16 +372,9 @@ final class ManifestDraft implements EntryTable, HistoryTable {
         return now;
     }
 
-    /** Returns the contents the unit wrote that a manifest still names, by blob name: what to upload. */
+    /** Returns the contents the unit wrote, by blob name: what to upload before the commit. */
     Map<String, byte[]> uploads() {
-        Set<String> named = named();
-        Map<String, byte[]> needed = new LinkedHashMap<>();
-        uploads.forEach((name, content) -> {
-            if (named.contains(name)) {
-                needed.put(name, content);
-            }
-        });
-        return needed;
+        return uploads;
     }
 
     /** Returns the blobs the unit stopped naming that nothing else names either: what to delete after the commit. */
@@ -391,11 +384,11 @@ final class ManifestDraft implements EntryTable, HistoryTable {
         }
         Set<String> gone = new HashSet<>(released);
         gone.removeAll(named());
-        gone.removeAll(uploads.keySet());
         return gone;
     }
 
-    private Set<String> named() {
+    /** Returns the names of every content the draft's entries and versions name. */
+    Set<String> named() {
         Set<String> named = new HashSet<>();
         entries.forEach((key, entry) -> {
             if (entry.blob() != null) {

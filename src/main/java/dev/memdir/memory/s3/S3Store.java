@@ -16,11 +16,15 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -69,6 +73,12 @@ public final class S3Store implements MemoryStore {
     private final Object validating = new Object();
     private final AtomicLong changesMade = new AtomicLong();
     private final HeadWatchers watchers;
+    private final Sweep sweep;
+    private final ExecutorService background = Executors.newSingleThreadExecutor(task -> {
+        Thread daemon = new Thread(task, "memdir-s3-sweep");
+        daemon.setDaemon(true);
+        return daemon;
+    });
     private volatile Manifest current;
     private long validatedAt;
 
@@ -86,6 +96,7 @@ public final class S3Store implements MemoryStore {
         this.objects = new ObjectCalls(client, location, space);
         this.log = new CommitLog(client, location, space);
         this.watchers = new HeadWatchers(this::refresh);
+        this.sweep = new Sweep(client, location, space, Sweep.AGE);
     }
 
     /** Returns the key segment a namespace's objects are under: {@code ns/NAME}, each {@code /} written {@code +}. */
@@ -180,6 +191,9 @@ public final class S3Store implements MemoryStore {
                 if (draft.redacted()) {
                     blankOlder(next.head().generation(), draft.redactedTraces());
                 }
+                if (next.head().generation() % Sweep.EVERY == 0) {
+                    sweepAfter(next.head(), draft.named());
+                }
                 return result;
             }
             if (System.nanoTime() > deadline) {
@@ -248,6 +262,21 @@ public final class S3Store implements MemoryStore {
             LOG.warn("redacted, but older commits of namespace {} may still name the version: {}", namespace,
                     faults.reason(e));
         }
+    }
+
+    /** Sweeps in the background: the call that made the commit does not wait for it. */
+    private void sweepAfter(Head head, Set<String> named) {
+        Set<String> names = new HashSet<>(named);
+        if (head.base() != null) {
+            names.add(head.base().key());
+        }
+        background.execute(() -> {
+            try {
+                sweep.after(head.generation(), names);
+            } catch (SdkException e) {
+                LOG.warn("could not sweep namespace {}: {}", namespace, faults.reason(e));
+            }
+        });
     }
 
     /** Waits a random while, longer after each lost race, so that racing writers spread out. */
@@ -364,6 +393,12 @@ public final class S3Store implements MemoryStore {
     @Override
     public void close() {
         watchers.close();
+        background.shutdown();
+        try {
+            background.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         client.close();
     }
 }
