@@ -1,9 +1,11 @@
 package dev.memdir.memory.s3;
 
 import java.time.Duration;
+import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -22,10 +24,17 @@ final class S3Clients {
      * wait at most {@code timeout}.
      */
     static S3Client open(S3Location location, AwsCredentialsProvider credentials, Duration timeout) {
+        return open(location, credentials, timeout, List.of());
+    }
+
+    /** As {@link #open(S3Location, AwsCredentialsProvider, Duration)}, every request seen by {@code interceptors}. */
+    static S3Client open(S3Location location, AwsCredentialsProvider credentials, Duration timeout,
+            List<ExecutionInterceptor> interceptors) {
         S3ClientBuilder builder = S3Client.builder()
                 .httpClient(Apache5HttpClient.builder().connectionTimeout(timeout).socketTimeout(timeout).build())
                 .credentialsProvider(credentials)
-                .overrideConfiguration(override -> override.apiCallTimeout(timeout));
+                .overrideConfiguration(override -> override.apiCallTimeout(timeout)
+                        .executionInterceptors(interceptors));
         location.region().map(Region::of).ifPresent(builder::region);
         location.endpoint().ifPresent(endpoint -> {
             builder.endpointOverride(endpoint).forcePathStyle(true);

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -120,10 +119,17 @@ public final class S3Store implements MemoryStore {
     public static S3Store open(S3Location location, AwsCredentialsProvider credentials, String namespace,
             StoreLimits limits, HistoryLimits history, String actor, Duration timeout, boolean readOnly)
             throws IOException {
+        return open(S3Clients.open(location, credentials, timeout), location, namespace, limits, history, actor,
+                timeout, readOnly);
+    }
+
+    /** As the public {@code open}, through {@code client}, which the store closes. */
+    static S3Store open(S3Client client, S3Location location, String namespace, StoreLimits limits,
+            HistoryLimits history, String actor, Duration timeout, boolean readOnly) throws IOException {
         if (!Namespaces.isValid(namespace)) {
+            client.close();
             throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
         }
-        S3Client client = S3Clients.open(location, credentials, timeout);
         S3Store store = new S3Store(client, location, namespace, limits, history, actor, timeout);
         try {
             if (!readOnly) {
@@ -206,10 +212,8 @@ public final class S3Store implements MemoryStore {
     /** Uploads what {@code next} names that is new, then commits it; returns false when another writer was first. */
     private boolean commit(Manifest from, ManifestDraft draft, NextCommit next) throws IOException {
         try {
-            for (Map.Entry<String, byte[]> upload : draft.uploads().entrySet()) {
-                objects.create(upload.getKey(), upload.getValue());
-                cache.put(upload.getKey(), upload.getValue());
-            }
+            objects.createAll(draft.uploads());
+            draft.uploads().forEach(cache::put);
             if (next.base() != null) {
                 objects.create(next.head().base().key(), HeadJson.write(next.base()));
             }

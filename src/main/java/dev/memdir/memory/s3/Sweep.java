@@ -12,9 +12,9 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 /**
  * Removes what no head will name again from a namespace: commits older than the newest {@link #KEPT_COMMITS}, and
  * contents and bases that the newest head does not name (uploads of commits that lost their race or were cut off,
- * what an earlier delete failed to remove), each only when it is older than an age ({@link #AGE}) on the store's own clock
- * (the newest commit's time, as the store listed it), so that a writer still between its uploads and its commit,
- * or a process validating a head it read a moment ago, never misses an object.
+ * what an earlier delete failed to remove), each only once it is older than an age ({@link #AGE}) on the store's
+ * own clock (the newest commit's time, as the store lists it), so that a writer still between its uploads and its
+ * commit, or a process validating a head it read a moment ago, never misses an object.
  */
 final class Sweep {
 
