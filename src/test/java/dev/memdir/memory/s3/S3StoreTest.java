@@ -88,6 +88,34 @@ class S3StoreTest {
     }
 
     @Test
+    void aWriterThatLosesEveryRaceForTheTimeout_answersBusyAndChangesNothing() throws Exception {
+        S3Location bucket = LocalS3.shared().freshBucket("busy");
+        Duration timeout = Duration.ofMillis(300);
+        try (S3Store loser = S3Store.open(bucket, LocalS3.credentials(), "team", LIMITS, HistoryLimits.DEFAULT,
+                "loser", timeout, false); S3Store winner = open(bucket, "winner")) {
+            write(winner, INDEX, "");
+            AtomicInteger runs = new AtomicInteger();
+
+            StoreFault busy = catchThrowableOfType(StoreFault.class, () -> loser.change(files -> {
+                // Every time this work has read the head, another writer commits first.
+                int run = runs.incrementAndGet();
+                winner.change(other -> {
+                    other.write(INDEX, (new String(other.read(INDEX), StandardCharsets.UTF_8) + "- winner " + run
+                            + "\n").getBytes(StandardCharsets.UTF_8));
+                    return null;
+                });
+                files.write(INDEX, "- loser\n".getBytes(StandardCharsets.UTF_8));
+                return null;
+            }));
+
+            assertThat(busy).hasMessage("Error: memory store busy (other writers kept changing the memory for more"
+                    + " than 0.3 s). Nothing was changed.");
+            assertThat(runs.get()).isGreaterThan(1);
+            assertThat(read(winner, INDEX)).doesNotContain("- loser").contains("- winner " + runs.get() + "\n");
+        }
+    }
+
+    @Test
     void aChangeOfManyPaths_foldsIntoABaseThatAnotherStoreReads() throws Exception {
         S3Location bucket = LocalS3.shared().freshBucket("fold");
         int count = NextCommit.FOLD_PATHS + 44;
