@@ -27,7 +27,8 @@ public final class FaultMessages {
         CREDENTIALS_EXPIRED("the credentials have expired"),
         NO_BUCKET("the bucket does not exist"),
         OVERLOADED("the store is overloaded"),
-        STORE_FAILED("the store failed");
+        STORE_FAILED("the store failed"),
+        COMMITS_MISSING("the memory's commits are missing");
 
         private final String reason;
 

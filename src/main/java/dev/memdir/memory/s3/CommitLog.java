@@ -170,7 +170,7 @@ final class CommitLog {
     }
 
     /** Returns the commit the hint names, or 0 when there is none or it is not a number. */
-    private long hinted() {
+    long hinted() {
         try {
             return Long.parseLong(client.getObjectAsBytes(request -> request.bucket(bucket).key(hint))
                     .asString(StandardCharsets.US_ASCII).strip());

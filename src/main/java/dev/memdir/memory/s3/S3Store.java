@@ -145,8 +145,9 @@ public final class S3Store implements MemoryStore {
             throw new IOException(store.faults.reason(e), e);
         } catch (StoreFault e) {
             store.close();
+            // At start-up the reason alone follows "cannot open MEMORY: ", not the answer a call would get.
             throw new IOException(e.getCause() instanceof SdkException sdk ? store.faults.reason(sdk)
-                    : e.getMessage(), e);
+                    : e.getCause() != null ? e.getCause().getMessage() : e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
@@ -319,7 +320,7 @@ public final class S3Store implements MemoryStore {
             Manifest newest;
             try {
                 Optional<Commit> commit = cold ? log.latest() : log.newerThan(known.generation());
-                newest = commit.isEmpty() ? (cold ? Manifest.empty(namespace) : known) : loaded(commit.get(), known);
+                newest = commit.isEmpty() ? (cold ? empty() : known) : loaded(commit.get(), known);
             } catch (SdkException e) {
                 throw faults.of(e);
             }
@@ -330,6 +331,19 @@ public final class S3Store implements MemoryStore {
             }
             return newest;
         }
+    }
+
+    /**
+     * Returns the state of a namespace with no commit, unless its hint names one: a commit was made, so its commits
+     * were removed by hand, and an empty memory started over its objects would hide them.
+     */
+    private Manifest empty() throws StoreFault {
+        if (log.hinted() > 0) {
+            FaultMessages.Outage missing = FaultMessages.Outage.COMMITS_MISSING;
+            throw new StoreFault(FaultMessages.storeUnavailable(missing),
+                    new IOException(FaultMessages.reason(missing)));
+        }
+        return Manifest.empty(namespace);
     }
 
     /** Returns the state {@code commit} holds, its base read unless {@code known} builds on the same. */
