@@ -6,20 +6,18 @@ import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
-import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.StoreTurns;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -149,14 +147,7 @@ public final class PostgresStore implements MemoryStore {
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
         long waitedFrom = System.nanoTime();
-        try {
-            if (!turn.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw new StoreFault(FaultMessages.storeLocked(timeout), null);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting to change the memory");
-        }
+        StoreTurns.take(turn, timeout, FaultMessages.storeLocked(timeout));
         try {
             Duration lockWait = timeout.minusNanos(System.nanoTime() - waitedFrom);
             return changeInTurn(work, lockWait.compareTo(MIN_LOCK_WAIT) < 0 ? MIN_LOCK_WAIT : lockWait);

@@ -55,8 +55,7 @@ final class HeadWatchers implements Closeable {
             }
         }
 
-        synchronized void reportEverything(long generation) {
-            heard = Math.max(heard, generation);
+        synchronized void reportEverything() {
             listener.accept(MemoryChanges.EVERYTHING);
         }
 
@@ -97,7 +96,7 @@ final class HeadWatchers implements Closeable {
         }
         if (pollFailed) {
             pollFailed = false;
-            watchers.forEach(watcher -> watcher.reportEverything(0));
+            watchers.forEach(Watcher::reportEverything);
         }
     }
 

@@ -2,12 +2,9 @@ package dev.memdir.memory.s3;
 
 import dev.memdir.memory.render.FaultMessages;
 import dev.memdir.memory.render.FaultMessages.Outage;
+import dev.memdir.memory.store.NetworkOutages;
 import dev.memdir.memory.store.StoreFault;
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Optional;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
@@ -79,17 +76,9 @@ final class ObjectFaults {
         if (failure instanceof S3Exception s3) {
             return answered(s3);
         }
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectException && String.valueOf(cause.getMessage()).contains("refused")) {
-                return Optional.of(Outage.REFUSED);
-            }
-            if (cause instanceof SocketTimeoutException || cause instanceof NoRouteToHostException
-                    || cause.getClass().getSimpleName().equals("ConnectTimeoutException")) {
-                return Optional.of(Outage.TIMED_OUT);
-            }
-            if (cause instanceof UnknownHostException) {
-                return Optional.of(Outage.UNKNOWN_HOST);
-            }
+        Optional<Outage> network = NetworkOutages.of(failure);
+        if (network.isPresent()) {
+            return network;
         }
         if (failure instanceof SdkClientException
                 && String.valueOf(failure.getMessage()).startsWith("Unable to load credentials")) {

@@ -8,6 +8,7 @@ import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
 import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.StoreTurns;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
@@ -157,14 +158,7 @@ public final class S3Store implements MemoryStore {
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try {
-            if (!turn.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw new StoreFault(FaultMessages.storeContended(timeout), null);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting to change the memory");
-        }
+        StoreTurns.take(turn, timeout, FaultMessages.storeContended(timeout));
         try {
             return changeInTurn(work, deadline);
         } finally {
