@@ -3,6 +3,7 @@ package dev.memdir.memory.s3;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -25,6 +26,8 @@ final class CommitLog {
     /** Amazon S3's answer to conditional puts racing on one key: the loser's put did not land. */
     private static final int CONFLICT = 409;
     private static final String DIGITS = "%012d";
+    /** How many commits past the next a warm validation reads one by one before it lists the rest. */
+    private static final int FORWARD_READS = 3;
     private static final Pattern NUMBER = Pattern.compile("[0-9]{12}");
     /** What a blanked commit holds after its id line. */
     static final byte[] BLANK = "{\"format\":1,\"blanked\":true}".getBytes(StandardCharsets.US_ASCII);
@@ -33,13 +36,20 @@ final class CommitLog {
     private final String bucket;
     private final String commits;
     private final String hint;
+    private final Executor hints;
 
     /** A log under {@code space} (a key segment such as {@code ns/team}) below the location's prefix. */
     CommitLog(S3Client client, S3Location location, String space) {
+        this(client, location, space, Runnable::run);
+    }
+
+    /** As the other constructor, writing the hint on {@code hints}, so that a commit need not wait for it. */
+    CommitLog(S3Client client, S3Location location, String space, Executor hints) {
         this.client = client;
         this.bucket = location.bucket();
         this.commits = location.key(space + "/commits/");
         this.hint = location.key(space + "/latest");
+        this.hints = hints;
     }
 
     /** Returns the newest commit, or empty before the first: one hint read, one listing, one read. */
@@ -73,17 +83,27 @@ final class CommitLog {
 
     /**
      * Returns the newest commit when it is newer than {@code known}, or empty when {@code known} is still the
-     * newest: one read of the next commit's key (404 while nothing changed), and a listing only when it is there.
+     * newest: one read of the next commit's key (404 while nothing changed), then reads forward to the newest, and a
+     * listing only when more than a few commits came since.
      * {@code known} must be younger than the prune age, or its successor could be pruned and missed; past it, use
      * {@link #latest()}.
      */
     Optional<Commit> newerThan(long known) {
-        Optional<Commit> next = read(known + 1);
-        if (next.isEmpty()) {
-            return next;
+        Optional<Commit> newest = read(known + 1);
+        if (newest.isEmpty()) {
+            return newest;
         }
-        long newest = newestListed(known + 1);
-        return newest == known + 1 ? next : read(newest);
+        // A commit cannot exist without the one before it, so reading forward finds the newest exactly; a few reads
+        // cost less than a listing, which some stores make by scanning every commit kept.
+        for (int step = 0; step < FORWARD_READS; step++) {
+            Optional<Commit> after = read(newest.get().sequence() + 1);
+            if (after.isEmpty()) {
+                return newest;
+            }
+            newest = after;
+        }
+        long listed = newestListed(newest.get().sequence());
+        return listed == newest.get().sequence() ? newest : read(listed);
     }
 
     /**
@@ -161,12 +181,14 @@ final class CommitLog {
 
     /** Writes the hint; a hint not written only makes the next {@link #latest()} list a little further. */
     private void writeHint(long sequence) {
-        try {
-            client.putObject(request -> request.bucket(bucket).key(hint),
-                    RequestBody.fromString(Long.toString(sequence)));
-        } catch (S3Exception | SdkClientException e) {
-            // The commit stands without it.
-        }
+        hints.execute(() -> {
+            try {
+                client.putObject(request -> request.bucket(bucket).key(hint),
+                        RequestBody.fromString(Long.toString(sequence)));
+            } catch (S3Exception | SdkClientException e) {
+                // The commit stands without it.
+            }
+        });
     }
 
     /** Returns the commit the hint names, or 0 when there is none or it is not a number. */

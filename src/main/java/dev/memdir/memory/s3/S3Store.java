@@ -75,7 +75,7 @@ public final class S3Store implements MemoryStore {
     private final HeadWatchers watchers;
     private final Sweep sweep;
     private final ExecutorService background = Executors.newSingleThreadExecutor(task -> {
-        Thread daemon = new Thread(task, "memdir-s3-sweep");
+        Thread daemon = new Thread(task, "memdir-s3-background");
         daemon.setDaemon(true);
         return daemon;
     });
@@ -94,7 +94,7 @@ public final class S3Store implements MemoryStore {
         this.faults = new ObjectFaults(timeout);
         String space = space(namespace);
         this.objects = new ObjectCalls(client, location, space);
-        this.log = new CommitLog(client, location, space);
+        this.log = new CommitLog(client, location, space, background);
         this.watchers = new HeadWatchers(this::refresh);
         this.sweep = new Sweep(client, location, space, Sweep.AGE);
     }
