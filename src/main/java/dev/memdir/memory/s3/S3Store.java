@@ -169,11 +169,14 @@ public final class S3Store implements MemoryStore {
     private <T> T changeInTurn(StoreWork<T> work, long deadline) throws IOException, CommandException {
         int stale = 0;
         for (int losses = 0; ; losses++) {
-            Manifest from = validated();
-            ManifestDraft draft = from.draft(this::blob, history, actor);
-            TableFiles files = new TableFiles(draft, draft, limits, from.totals(), true);
+            Manifest from;
+            ManifestDraft draft;
+            TableFiles files;
             T result;
             try {
+                from = validated();
+                draft = from.draft(this::blob, history, actor);
+                files = new TableFiles(draft, draft, limits, from.totals(), true);
                 result = work.run(files);
             } catch (StaleHead e) {
                 if (++stale > STALE_RETRIES) {
@@ -291,9 +294,9 @@ public final class S3Store implements MemoryStore {
     @Override
     public <T> T read(StoreWork<T> work) throws IOException, CommandException {
         for (int stale = 0; ; stale++) {
-            Manifest state = validated();
-            ManifestDraft draft = state.draft(this::blob, history, actor);
             try {
+                Manifest state = validated();
+                ManifestDraft draft = state.draft(this::blob, history, actor);
                 return work.run(new TableFiles(draft, draft, limits, state.totals(), false));
             } catch (StaleHead e) {
                 if (stale == STALE_RETRIES) {
