@@ -37,6 +37,7 @@ final class CommitLog {
     private final String commits;
     private final String hint;
     private final Executor hints;
+    private volatile Commit lastRead;
 
     /** A log under {@code space} (a key segment such as {@code ns/team}) below the location's prefix. */
     CommitLog(S3Client client, S3Location location, String space) {
@@ -225,10 +226,21 @@ final class CommitLog {
         return newest;
     }
 
+    /**
+     * Reads commit {@code sequence}. A commit never changes once made (a blanked one only loses its head, which a
+     * reader never needs once newer commits exist), so the one read last is not read again: a writer that lost a
+     * race reads the winner's commit to learn it lost, then again to validate.
+     */
     private Optional<Commit> read(long sequence) {
+        Commit remembered = lastRead;
+        if (remembered != null && remembered.sequence() == sequence) {
+            return Optional.of(remembered);
+        }
         try {
-            return Optional.of(Commit.parse(sequence,
-                    client.getObjectAsBytes(request -> request.bucket(bucket).key(key(sequence))).asByteArray()));
+            Commit commit = Commit.parse(sequence,
+                    client.getObjectAsBytes(request -> request.bucket(bucket).key(key(sequence))).asByteArray());
+            lastRead = commit;
+            return Optional.of(commit);
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         }
