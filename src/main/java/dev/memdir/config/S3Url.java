@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
 public record S3Url(String bucket, String prefix) {
 
     /** How an S3 store's URL begins; a constant, so that naming it loads nothing of this class. */
-    static final String SCHEME = "s3://";
+    public static final String SCHEME = "s3://";
     private static final String FORM = "s3://BUCKET[/PREFIX]";
     /** S3's rule for bucket names (the virtual-host-safe one every S3-compatible service takes). */
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 
     /** Parses {@code text}; {@code origin} names where it came from, for the error. */
-    static S3Url parse(String text, String origin) throws ConfigException {
+    public static S3Url parse(String text, String origin) throws ConfigException {
         String trimmed = text.trim();
         if (!trimmed.startsWith(SCHEME)) {
             throw new ConfigException(origin + " must be an S3 URL, " + FORM);
