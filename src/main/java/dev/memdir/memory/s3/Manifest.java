@@ -64,7 +64,7 @@ final class Manifest {
 
     /** Returns a draft of the next state, for one unit of work. */
     ManifestDraft draft(BlobSource blobs, HistoryLimits limits, String actor) {
-        return new ManifestDraft(this, new LayeredMap<>(baseEntries, head.entries()),
-                new LayeredMap<>(baseVersions, head.versions()), blobs, limits, actor);
+        return new ManifestDraft(new LayeredMap<>(baseEntries, head.entries()),
+                new LayeredMap<>(baseVersions, head.versions()), head.nextOrder(), blobs, limits, actor);
     }
 }

@@ -2,7 +2,6 @@ package dev.memdir.memory.s3;
 
 import dev.memdir.memory.store.TableFiles;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,24 +26,26 @@ final class NextCommit {
         this.manifest = manifest;
     }
 
-    static NextCommit of(ManifestDraft draft, TableFiles.Totals totals, Set<String> changed, String session) {
-        Manifest from = draft.from();
+    /** Returns the commit of {@code draft}, a draft of {@code from}. */
+    static NextCommit of(Manifest from, ManifestDraft draft, TableFiles.Totals totals, Set<String> changed,
+            String session) {
         long generation = from.generation() + 1;
         List<Head.Recent> recent = new ArrayList<>();
         recent.add(new Head.Recent(generation, listed(changed)));
         from.head().recent().stream().limit(RECENT - 1).forEach(recent::add);
         boolean fold = draft.redacted()
-                || draft.entries().delta().size() + draft.kept().delta().size() > FOLD_PATHS;
+                || draft.entries().map().delta().size() + draft.history().map().delta().size() > FOLD_PATHS;
         Base base = null;
         Head.BaseReference reference = from.head().base();
         if (fold) {
-            base = new Base(Head.FORMAT, generation, draft.entries().folded(), draft.kept().folded());
-            reference = new Head.BaseReference(String.format("bases/%012d-%s.json", generation,
-                    HexFormat.of().formatHex(ManifestDraft.randomBytes(4))), generation);
+            base = new Base(Head.FORMAT, generation, draft.entries().map().folded(),
+                    draft.history().map().folded());
+            reference = new Head.BaseReference(RandomNames.base(generation), generation);
         }
         Head head = new Head(Head.FORMAT, from.head().namespace(), generation, draft.now().toString(), session,
-                totals.usage().files(), totals.usage().bytes(), totals.historyBytes(), draft.nextOrder(), reference,
-                fold ? Map.of() : draft.entries().delta(), fold ? Map.of() : draft.kept().delta(), recent);
+                totals.usage().files(), totals.usage().bytes(), totals.historyBytes(), draft.history().nextOrder(),
+                reference, fold ? Map.of() : draft.entries().map().delta(),
+                fold ? Map.of() : draft.history().map().delta(), recent);
         return new NextCommit(head, base, fold ? new Manifest(head, base) : from.next(head));
     }
 

@@ -68,13 +68,13 @@ public final class S3Figures {
             throw new IOException("a check reads no content");
         }, HistoryLimits.DEFAULT, "check");
         Usage[] files = {new Usage(0, 0)};
-        manifest.entries().forEach((key, entry) -> {
+        manifest.entries().map().forEach((key, entry) -> {
             if (entry.isFile()) {
                 files[0] = files[0].plus(1, entry.size());
             }
         });
         long[] history = {0};
-        manifest.kept().forEach((key, versions) -> versions.forEach(version -> history[0] += version.size()));
+        manifest.history().map().forEach((key, versions) -> versions.forEach(version -> history[0] += version.size()));
         return new Namespace(name, head.generation(), new Usage(head.files(), head.bytes()), head.historyBytes(),
                 files[0], history[0]);
     }

@@ -18,7 +18,6 @@ import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -176,7 +175,7 @@ public final class S3Store implements MemoryStore {
             try {
                 from = validated();
                 draft = from.draft(this::blob, history, actor);
-                files = new TableFiles(draft, draft, limits, from.totals(), true);
+                files = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
                 result = work.run(files);
             } catch (StaleHead e) {
                 if (++stale > STALE_RETRIES) {
@@ -187,13 +186,13 @@ public final class S3Store implements MemoryStore {
             if (!draft.dirty()) {
                 return result;
             }
-            NextCommit next = NextCommit.of(draft, files.totals(), files.changed(), actor);
+            NextCommit next = NextCommit.of(from, draft, files.totals(), files.changed(), actor);
             if (commit(from, draft, next)) {
                 changesMade.incrementAndGet();
                 published(next.manifest());
                 cleanUp(from, draft, next);
                 if (draft.redacted()) {
-                    blankOlder(next.head().generation(), draft.redactedTraces());
+                    blankOlder(next.head().generation(), draft.history().redactedTraces());
                 }
                 if (next.head().generation() % Sweep.EVERY == 0) {
                     sweepAfter(next.head(), draft.named());
@@ -221,7 +220,7 @@ public final class S3Store implements MemoryStore {
         CommitOutcome outcome;
         try {
             outcome = log.tryCommit(from.generation(), HeadJson.write(next.head()),
-                    HexFormat.of().formatHex(ManifestDraft.randomBytes(8)));
+                    RandomNames.commitId());
         } catch (SdkException e) {
             throw faults.ofCommit(e);
         }
@@ -297,7 +296,7 @@ public final class S3Store implements MemoryStore {
             try {
                 Manifest state = validated();
                 ManifestDraft draft = state.draft(this::blob, history, actor);
-                return work.run(new TableFiles(draft, draft, limits, state.totals(), false));
+                return work.run(new TableFiles(draft.entries(), draft.history(), limits, state.totals(), false));
             } catch (StaleHead e) {
                 if (stale == STALE_RETRIES) {
                     throw new StoreFault(FaultMessages.storeContended(timeout), e);
