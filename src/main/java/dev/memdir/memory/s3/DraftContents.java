@@ -3,6 +3,7 @@ package dev.memdir.memory.s3;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -31,6 +32,11 @@ final class DraftContents {
     byte[] read(String name) throws IOException {
         byte[] uploading = uploads.get(name);
         return uploading != null ? uploading.clone() : blobs.blob(name);
+    }
+
+    /** Starts fetching the contents {@code names} that this unit did not write. */
+    void prefetch(List<String> names) {
+        blobs.prefetch(names.stream().filter(name -> !uploads.containsKey(name)).toList());
     }
 
     /** Notes that a version no longer names {@code name} (null: it named none). */

@@ -74,6 +74,18 @@ final class DraftEntries implements EntryTable {
     }
 
     @Override
+    public void prefetch(List<String> keys) {
+        List<String> names = new ArrayList<>();
+        for (String key : keys) {
+            ManifestEntry entry = entries.get(key);
+            if (entry != null && entry.isFile()) {
+                names.add(entry.blob());
+            }
+        }
+        contents.prefetch(names);
+    }
+
+    @Override
     public List<String> fileKeys() {
         List<String> keys = new ArrayList<>();
         entries.forEach((key, entry) -> {

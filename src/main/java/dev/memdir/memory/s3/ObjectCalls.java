@@ -72,7 +72,7 @@ final class ObjectCalls {
         }
         List<CompletableFuture<Void>> puts = new ArrayList<>();
         contents.forEach((name, content) -> puts.add(CompletableFuture.runAsync(() -> create(name, content),
-                Uploaders.POOL)));
+                Parallel.POOL)));
         try {
             CompletableFuture.allOf(puts.toArray(CompletableFuture[]::new)).join();
         } catch (CompletionException e) {
@@ -83,10 +83,10 @@ final class ObjectCalls {
         }
     }
 
-    /** The threads that upload in parallel, made at the first change that needs them. */
-    private static final class Uploaders {
+    /** The threads that upload and fetch contents in parallel, made at the first call that needs them. */
+    static final class Parallel {
         static final ExecutorService POOL = Executors.newFixedThreadPool(PARALLEL, task -> {
-            Thread daemon = new Thread(task, "memdir-s3-upload");
+            Thread daemon = new Thread(task, "memdir-s3-parallel");
             daemon.setDaemon(true);
             return daemon;
         });

@@ -68,6 +68,7 @@ public final class S3Store implements MemoryStore {
     private final ObjectCalls objects;
     private final CommitLog log;
     private final ObjectCache cache = new ObjectCache(CACHE_BYTES);
+    private final BlobReader blobs;
     private final ReentrantLock turn = new ReentrantLock(true);
     private final Object validating = new Object();
     private final AtomicLong changesMade = new AtomicLong();
@@ -94,6 +95,7 @@ public final class S3Store implements MemoryStore {
         String space = space(namespace);
         this.objects = new ObjectCalls(client, location, space);
         this.log = new CommitLog(client, location, space, background);
+        this.blobs = new BlobReader(objects, cache, faults);
         this.watchers = new HeadWatchers(this::refresh);
         this.sweep = new Sweep(client, location, space, Sweep.AGE);
     }
@@ -174,7 +176,7 @@ public final class S3Store implements MemoryStore {
             T result;
             try {
                 from = validated();
-                draft = from.draft(this::blob, history, actor);
+                draft = from.draft(blobs, history, actor);
                 files = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
                 result = work.run(files);
             } catch (StaleHead e) {
@@ -295,7 +297,7 @@ public final class S3Store implements MemoryStore {
         for (int stale = 0; ; stale++) {
             try {
                 Manifest state = validated();
-                ManifestDraft draft = state.draft(this::blob, history, actor);
+                ManifestDraft draft = state.draft(blobs, history, actor);
                 return work.run(new TableFiles(draft.entries(), draft.history(), limits, state.totals(), false));
             } catch (StaleHead e) {
                 if (stale == STALE_RETRIES) {
@@ -361,20 +363,6 @@ public final class S3Store implements MemoryStore {
             current = committed;
             validatedAt = System.nanoTime();
             watchers.heard(committed);
-        }
-    }
-
-    private byte[] blob(String name) throws IOException {
-        byte[] cached = cache.get(name);
-        if (cached != null) {
-            return cached;
-        }
-        try {
-            byte[] content = objects.get(name);
-            cache.put(name, content);
-            return content;
-        } catch (SdkException e) {
-            throw faults.of(e);
         }
     }
 

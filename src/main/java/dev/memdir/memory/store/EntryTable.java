@@ -16,6 +16,9 @@ public interface EntryTable {
     /** Returns the regular file {@code key}, or empty when no file has that key. */
     Optional<StoredFile> file(String key) throws IOException;
 
+    /** Tells the table that the files {@code keys} are about to be read (see {@link MemoryFiles#prefetch}). */
+    default void prefetch(List<String> keys) throws IOException {}
+
     /** Returns the keys of every file, hidden ones included, in no order. */
     List<String> fileKeys() throws IOException;
 

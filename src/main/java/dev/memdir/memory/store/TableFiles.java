@@ -3,6 +3,7 @@ package dev.memdir.memory.store;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -59,6 +60,11 @@ public final class TableFiles implements MemoryFiles {
         }
         throw new CommandException(entries.entry(key).exists()
                 ? Messages.notAFile(path.display()) : Messages.notFound(path.display()));
+    }
+
+    @Override
+    public void prefetch(Collection<MemoryPath> paths) throws IOException {
+        entries.prefetch(paths.stream().map(TableKeys::key).toList());
     }
 
     @Override

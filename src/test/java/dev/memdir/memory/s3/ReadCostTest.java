@@ -56,6 +56,43 @@ class ReadCostTest {
     }
 
     @Test
+    void filesAUnitSaysItWillRead_areFetchedTogetherOnceEach() throws Exception {
+        S3Location bucket = LocalS3.shared().freshBucket("prefetch");
+        List<MemoryPath> notes = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            notes.add(MemoryPathParser.parse("/memories/" + i + ".md"));
+        }
+        try (S3Store writer = S3Store.open(bucket, LocalS3.credentials(), "team",
+                StoreLimits.perFile(StoreLimits.UNLIMITED), HistoryLimits.DEFAULT, "writer", S3Store.DEFAULT_TIMEOUT,
+                false)) {
+            writer.change(files -> {
+                for (MemoryPath note : notes) {
+                    files.write(note, note.display().getBytes(StandardCharsets.UTF_8));
+                }
+                return null;
+            });
+        }
+        try (S3Store reader = S3Store.open(S3Clients.open(bucket, LocalS3.credentials(), Duration.ofSeconds(30),
+                List.of(requests)), bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), HistoryLimits.DEFAULT,
+                "reader", S3Store.DEFAULT_TIMEOUT, true)) {
+            int before = requests.sent.get();
+
+            List<String> read = reader.readPlainly(files -> {
+                files.prefetch(notes);
+                List<String> texts = new ArrayList<>();
+                for (MemoryPath note : notes) {
+                    texts.add(new String(files.read(note), StandardCharsets.UTF_8));
+                }
+                return texts;
+            });
+
+            assertThat(read).isEqualTo(notes.stream().map(MemoryPath::display).toList());
+            // One validation, then each content once, whether the prefetch or the read fetched it.
+            assertThat(requests.sent.get() - before).isEqualTo(1 + notes.size());
+        }
+    }
+
+    @Test
     void aViewWhenNothingChanged_isOneRequest_evenOfTenThousandFiles() throws Exception {
         S3Location bucket = LocalS3.shared().freshBucket("cost");
         try (S3Store writer = S3Store.open(bucket, LocalS3.credentials(), "team",
