@@ -28,7 +28,7 @@ record WritersSection(Workspace workspace, Launches launches, BenchStore store, 
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say(writers + " processes x " + inserts + " inserts into one file in the " + store.name() + " store");
         Path root = workspace.directory("writers-root");
-        Launch launch = launches.memdir(Launches.recommendedLine(), store.open(root, List.of("--max-file-bytes", "2M")));
+        Launch launch = launches.memdir(Launches.recommendedLine(), store, root, List.of("--max-file-bytes", "2M"));
         List<McpPipe> servers = new ArrayList<>();
         ExecutorService threads = Executors.newFixedThreadPool(writers);
         try {
