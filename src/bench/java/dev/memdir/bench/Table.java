@@ -117,9 +117,13 @@ final class Table {
         Figure first = row.figures().get(0);
         for (Figure other : row.figures().subList(1, row.figures().size())) {
             ratios.add(first == null || other == null ? ""
-                    : String.format(Locale.ROOT, "%.2f", overFirst ? other.value() / first.value()
-                            : first.value() / other.value()));
+                    : overFirst ? ratio(other.value(), first.value()) : ratio(first.value(), other.value()));
         }
         return ratios;
+    }
+
+    /** Empty where the divisor is 0, as for a count of none. */
+    private static String ratio(double dividend, double divisor) {
+        return divisor == 0 ? "" : String.format(Locale.ROOT, "%.2f", dividend / divisor);
     }
 }
