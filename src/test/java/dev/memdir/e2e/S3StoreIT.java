@@ -2,13 +2,13 @@ package dev.memdir.e2e;
 
 import static dev.memdir.e2e.support.LegacySdkClient.call;
 import static dev.memdir.e2e.support.LegacySdkClient.text;
-import static dev.memdir.e2e.support.MemdirUris.INDEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.memory.directory.RootFiles;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -16,22 +16,16 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real jar on a bucket of a real S3 API server (S3Proxy): two jars on one namespace hear each other's changes,
- * the server stopped and started under a running session, start-ups with wrong credentials or none, the commands
+ * The real jar on a bucket of a real S3 API server (S3Proxy) (StoreNoticesIT: two jars on one namespace hear each
+ * other's changes): the server stopped and started under a running session, start-ups with wrong credentials or none, the commands
  * that only read writing nothing, and {@code store copy} between a directory, PostgreSQL and a bucket either way.
  */
 class S3StoreIT {
@@ -41,37 +35,9 @@ class S3StoreIT {
     private static final String B = "/memories/b.md";
     private static final String UNAVAILABLE = "Error: memory store unavailable (connection refused). Nothing was"
             + " changed.";
-    /** The 2 s between a watching memdir's looks for a newer commit, and as long again for a loaded machine. */
-    private static final Duration HEARD_WITHIN = Duration.ofSeconds(6);
 
     @TempDir
     Path temp;
-
-    @Test
-    void aWriteThroughOneJarReachesTheSubscribersOfAnotherOnTheSameNamespaceOnly() throws Exception {
-        JarMemory bucket = JarMemory.freshBucket();
-        BlockingQueue<String> team = new LinkedBlockingQueue<>();
-        BlockingQueue<String> other = new LinkedBlockingQueue<>();
-        McpSyncClient listener = subscribed(bucket.inNamespace(NAMESPACE), team);
-        McpSyncClient stranger = subscribed(bucket.inNamespace("other"), other);
-        McpSyncClient writer = LegacySdkClient.start(launcher(bucket.inNamespace(NAMESPACE)));
-        try {
-            McpSchema.CallToolResult created = call(writer, "create", Map.of("path", "/memories/MEMORY.md",
-                    "file_text", "- written on another machine\n"));
-            long written = System.nanoTime();
-            assertThat(created.isError()).as(text(created)).isFalse();
-
-            assertThat(heard(team, "written on another machine", written)).as("heard within " + HEARD_WITHIN)
-                    .isLessThan(HEARD_WITHIN);
-            assertThat(other).allSatisfy(update -> assertThat(update).doesNotContain("written on another machine"));
-            assertThat(((McpSchema.TextResourceContents) stranger.readResource(new McpSchema.ReadResourceRequest(INDEX))
-                    .contents().get(0)).text()).doesNotContain("written on another machine");
-        } finally {
-            for (McpSyncClient client : List.of(writer, stranger, listener)) {
-                client.closeGracefully();
-            }
-        }
-    }
 
     @Test
     void theServerStoppedAndStartedUnderASession_callsAnswerUnavailableAndTheSameSessionWorksAgainWithNothingKept()
@@ -214,7 +180,7 @@ class S3StoreIT {
                         .startsWith("Copied 2 files (8 bytes) and 3 versions from ");
             }
 
-            assertThat(files(back)).as(String.join(" to ", kinds)).isEqualTo(files(source));
+            assertThat(RootFiles.of(back)).as(String.join(" to ", kinds)).isEqualTo(RootFiles.of(source));
             for (String path : List.of("notes/a.md", "b.md", "old/b.md", "gone.md")) {
                 assertThat(history(back, path)).as(path).isEqualTo(history(source, path));
             }
@@ -237,20 +203,6 @@ class S3StoreIT {
         return run.stdout();
     }
 
-    /** Returns every file of the directory store at {@code root} (memdir's own not), its content in hex. */
-    private static Map<String, String> files(Path root) throws Exception {
-        Map<String, String> files = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path file : walk.filter(Files::isRegularFile).toList()) {
-                String relative = root.relativize(file).toString();
-                if (!relative.startsWith(".memdir")) {
-                    files.put(relative, HexFormat.of().formatHex(Files.readAllBytes(file)));
-                }
-            }
-        }
-        return files;
-    }
-
     /** Returns the options of {@code memdir store VERB args...} on {@code bucket}'s service. */
     private static String[] storeCommand(JarMemory bucket, String verb, String... args) {
         List<String> line = new ArrayList<>(List.of("store", verb));
@@ -267,20 +219,6 @@ class S3StoreIT {
     /** Returns {@code memdir args...} on {@code memory}, with a home of the test's own. */
     private JarLauncher command(JarMemory memory, String... args) throws Exception {
         return memory.launcher(args).env("HOME", Files.createDirectories(temp.resolve("empty")).toString());
-    }
-
-    private McpSyncClient subscribed(JarMemory memory, BlockingQueue<String> updates) throws Exception {
-        McpSyncClient client = LegacySdkClient.start(launcher(memory),
-                contents -> contents.forEach(c -> updates.add(((McpSchema.TextResourceContents) c).text())));
-        client.subscribeResource(new McpSchema.SubscribeRequest(INDEX));
-        return client;
-    }
-
-    /** Returns how long after {@code since} an update holding {@code expected} came; at most 20 s is waited. */
-    private static Duration heard(BlockingQueue<String> updates, String expected, long since)
-            throws InterruptedException {
-        assertThat(LegacySdkClient.awaitUpdate(updates, expected)).as("an update holding " + expected).isTrue();
-        return Duration.ofNanos(System.nanoTime() - since);
     }
 
     private JarLauncher launcher(JarMemory memory) throws Exception {
