@@ -97,16 +97,17 @@ record StoreAddress(String given, Optional<Path> directory, Optional<String> url
 
     /**
      * Opens the memory here with the settings' limits, as {@code actor}; in a database or a bucket the namespace
-     * {@code namespace}, which must be given, a bucket reached as {@code flags} say.
+     * {@code namespace}, which must be given, a bucket reached as {@code flags} say, and only to read when
+     * {@code toRead} (without the start-up check of conditional writes, which writes).
      */
     MemoryStore open(SettingsResolver resolver, Settings settings, Map<String, String> flags,
-            Optional<String> namespace, String actor) throws IOException, ConfigException {
+            Optional<String> namespace, String actor, boolean toRead) throws IOException, ConfigException {
         if (directory.isPresent()) {
             return DirectoryStore.open(directoryIn(resolver).orElseThrow(), settings.limits(), settings.history(),
                     actor);
         }
         NamespaceMemory memory = bucket.isPresent() ? bucket(resolver, namespace.orElseThrow(), flags)
                 : database(resolver, namespace.orElseThrow());
-        return StoreChoice.open(memory, settings, actor);
+        return StoreChoice.open(memory, settings, actor, toRead);
     }
 }

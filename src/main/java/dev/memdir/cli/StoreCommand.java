@@ -165,8 +165,8 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
         String actor = settings.sessionId().orElse(ACTOR);
         Invocation invocation = memdir.invocation();
-        try (MemoryStore source = from.open(invocation.resolver(), settings, flags, namespace, actor);
-                MemoryStore target = to.open(invocation.resolver(), settings, flags, namespace, actor)) {
+        try (MemoryStore source = from.open(invocation.resolver(), settings, flags, namespace, actor, true);
+                MemoryStore target = to.open(invocation.resolver(), settings, flags, namespace, actor, false)) {
             Optional<StoreCopy.Copied> copied = StoreCopy.copy(source, target, copying.withHistory(),
                     copying.merge());
             if (copied.isEmpty()) {

@@ -32,10 +32,7 @@ public final class StoreChoice {
 
     /** Opens the store; {@code actor} names who changes the memory through it, in its history. */
     public static MemoryStore open(Settings settings, String actor) throws IOException {
-        if (settings.store().isEmpty()) {
-            return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
-        }
-        return open(settings.store().get(), settings, actor);
+        return open(settings, actor, settings.readOnly());
     }
 
     /**
@@ -103,14 +100,31 @@ public final class StoreChoice {
     }
 
     /**
-     * Opens the namespace of a database or a bucket that {@code memory} names, with the settings' limits, timeout
-     * and, in a bucket, read-only mode.
+     * Opens the store to read it only, whatever the settings' read-only mode: in a bucket, without the start-up check
+     * of conditional writes, which writes scratch objects (so that a reader needs no right to write, and changes
+     * nothing).
      */
-    public static MemoryStore open(NamespaceMemory memory, Settings settings, String actor) throws IOException {
+    public static MemoryStore openToRead(Settings settings, String actor) throws IOException {
+        return open(settings, actor, true);
+    }
+
+    private static MemoryStore open(Settings settings, String actor, boolean readOnly) throws IOException {
+        if (settings.store().isEmpty()) {
+            return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
+        }
+        return open(settings.store().get(), settings, actor, readOnly);
+    }
+
+    /**
+     * Opens the namespace of a database or a bucket that {@code memory} names, with the settings' limits and timeout;
+     * a bucket without the start-up check of conditional writes when {@code readOnly}.
+     */
+    public static MemoryStore open(NamespaceMemory memory, Settings settings, String actor, boolean readOnly)
+            throws IOException {
         try {
             if (memory instanceof S3Memory bucket) {
                 return S3Store.open(location(bucket), bucket.namespace(), settings.limits(), settings.history(),
-                        actor, settings.storeTimeout(), settings.readOnly());
+                        actor, settings.storeTimeout(), readOnly);
             }
             return PostgresStore.open(connection((PostgresMemory) memory, settings.storeTimeout()),
                     memory.namespace(), settings.limits(), settings.history(), actor);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.config.S3Url;
 import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.directory.RootFiles;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.s3.S3Figures;
@@ -32,7 +33,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,7 +83,7 @@ class StoreCommandTest {
         assertThat(there.out()).isEqualTo("Copied 5 files (38 bytes) and 3 versions from " + source.toRealPath()
                 + " to PostgreSQL namespace team\n");
         assertThat(home.exit()).as(home.err()).isZero();
-        assertThat(files(back)).isEqualTo(files(source));
+        assertThat(RootFiles.of(back)).isEqualTo(RootFiles.of(source));
         assertThat(histories(back)).isEqualTo(histories(source)).containsKey("/memories/gone.md");
     }
 
@@ -331,20 +331,6 @@ class StoreCommandTest {
             all.addAll(List.of("--root", temp.resolve("unused").toString()));
         }
         return InProcessRun.in(temp.resolve("work"), all.toArray(String[]::new));
-    }
-
-    /** Returns every memory file below {@code root} (memdir's own left out) with its content, as hex. */
-    private static Map<String, String> files(Path root) throws Exception {
-        Map<String, String> files = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path file : walk.filter(Files::isRegularFile).toList()) {
-                String relative = root.relativize(file).toString();
-                if (!relative.startsWith(".memdir")) {
-                    files.put(relative, HexFormat.of().formatHex(Files.readAllBytes(file)));
-                }
-            }
-        }
-        return files;
     }
 
     /** Returns every path's versions, each with its content (hex, or nothing when redacted), newest first. */

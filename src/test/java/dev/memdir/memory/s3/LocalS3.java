@@ -14,15 +14,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -92,15 +93,27 @@ public final class LocalS3 {
 
     /** Returns the content of every object in {@code location}'s bucket, memdir's own and all. */
     public static List<byte[]> contents(S3Location location) {
-        List<byte[]> contents = new ArrayList<>();
+        return List.copyOf(objects(location).values());
+    }
+
+    /** Returns every object in {@code location}'s bucket, memdir's own and all, by key. */
+    public static SortedMap<String, byte[]> objects(S3Location location) {
+        SortedMap<String, byte[]> objects = new TreeMap<>();
         try (S3Client client = S3Clients.open(location, credentials(), Duration.ofSeconds(30))) {
             for (S3Object object : client.listObjectsV2Paginator(request -> request.bucket(location.bucket()))
                     .contents()) {
-                contents.add(client.getObjectAsBytes(request -> request.bucket(location.bucket())
+                objects.put(object.key(), client.getObjectAsBytes(request -> request.bucket(location.bucket())
                         .key(object.key())).asByteArray());
             }
         }
-        return contents;
+        return objects;
+    }
+
+    /** Puts {@code content} at {@code key} (under no prefix) in {@code location}'s bucket. */
+    public static void put(S3Location location, String key, byte[] content) {
+        try (S3Client client = S3Clients.open(location, credentials(), Duration.ofSeconds(30))) {
+            client.putObject(request -> request.bucket(location.bucket()).key(key), RequestBody.fromBytes(content));
+        }
     }
 
     private static LocalS3 start() throws IOException {
