@@ -19,7 +19,7 @@ class S3WritersIT {
 
     @Test
     void processesInsertingIntoOneFileAndTheIndex_landEveryLineExactlyOnce() throws Exception {
-        new WriterRace(8, 300, Duration.ofMinutes(40)).run("S3WritersIT",
+        new WriterRace(8, 300, Duration.ofMinutes(60)).run("S3WritersIT",
                 SharedMemory.S3.onLocalS3(LocalS3.shared().freshBucket("writers"), "shared"),
                 temp.resolve("writers.log"));
     }
