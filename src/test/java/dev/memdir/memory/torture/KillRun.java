@@ -21,11 +21,11 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * kill -9 of a {@link TortureWriter} again and again on one {@link SharedMemory}, until {@code memdir.torture.kills}
- * kills (20 by default) have cut a directory rename and as many a write, each at a random moment: after every kill
- * a new store and the test's own see the same, every call the writer reported done whole, the call the kill cut
- * whole or not at all, and the counters equal a recount. Each writer is started anew; the seed of the moments
- * comes from {@link TortureSeed}.
+ * kill -9 of a {@link TortureWriter} again and again on one {@link SharedMemory}, at random moments, until half of
+ * {@code memdir.torture.kills} (40 by default; as many kills as scripts/torture asks for in all) have cut a directory
+ * rename and as many a write. After every kill a new store and the test's own see the same: every call the writer
+ * reported done whole, the call the kill cut whole or not at all, and counters equal to a recount. Each writer is
+ * started anew; the seed of the moments comes from {@link TortureSeed}.
  */
 public final class KillRun {
 
@@ -41,7 +41,8 @@ public final class KillRun {
     /** One mode's kills and the calls its writers reported done. */
     public record Mode(int kills, int done) {}
 
-    private static final int CUTS = Integer.getInteger("memdir.torture.kills", 20);
+    /** Kills that cut a call, per mode. */
+    private static final int CUTS = Integer.getInteger("memdir.torture.kills", 40) / 2;
     private static final int MAX_DELAY_MS = Integer.getInteger("memdir.torture.maxKillDelayMs", 400);
     /** A kill that lands between two calls cuts none; past this many kills per mode the writer barely calls. */
     private static final int MAX_KILLS = 3 * CUTS;
