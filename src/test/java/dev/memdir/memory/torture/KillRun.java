@@ -38,11 +38,12 @@ public final class KillRun {
     /** What a run did: each mode's kills and calls, and how many kills found a change open. */
     public record Figures(Mode renames, Mode writes, int killsWithAChangeOpen) {}
 
-    /** One mode's kills and the calls its writers reported done. */
-    public record Mode(int kills, int done) {}
+    /** One mode's kills, the calls its writers reported done, and how long a call took on average. */
+    public record Mode(int kills, int done, long meanCallMs) {}
 
     /** Kills that cut a call, per mode. */
     private static final int CUTS = Integer.getInteger("memdir.torture.kills", 40) / 2;
+    /** The least span a kill's moment is drawn from, after the writer's first call started. */
     private static final int MAX_DELAY_MS = Integer.getInteger("memdir.torture.maxKillDelayMs", 400);
     /** A kill that lands between two calls cuts none; past this many kills per mode the writer barely calls. */
     private static final int MAX_KILLS = 3 * CUTS;
@@ -79,20 +80,26 @@ public final class KillRun {
             }
             Mode renames = killUntilCut(store, "rename");
             Mode writes = killUntilCut(store, "write");
-            System.out.printf("[torture] %s cuts=%d seed=%d renameKills=%d renamesDone=%d writeKills=%d"
-                    + " writesDone=%d killsWithAChangeOpen=%d%n", test, CUTS, seed, renames.kills(), renames.done(),
-                    writes.kills(), writes.done(), killsWithAChangeOpen);
+            System.out.printf("[torture] %s cuts=%d seed=%d renameKills=%d renamesDone=%d renameMs=%d"
+                    + " writeKills=%d writesDone=%d writeMs=%d killsWithAChangeOpen=%d%n", test, CUTS, seed,
+                    renames.kills(), renames.done(), renames.meanCallMs(), writes.kills(), writes.done(),
+                    writes.meanCallMs(), killsWithAChangeOpen);
             assertThat(renames.done()).as("renames reported done between kills").isPositive();
             assertThat(writes.done()).as("writes reported done between kills").isPositive();
             return new Figures(renames, writes, killsWithAChangeOpen);
         }
     }
 
-    /** Kills writers in {@code mode} until {@link #CUTS} kills cut a call; returns the kills and the calls done. */
+    /**
+     * Kills writers in {@code mode} until {@link #CUTS} kills cut a call. Each kill comes at a moment drawn from
+     * twice the mean length of a call as seen so far (at least {@link #MAX_DELAY_MS}), so that kills fall anywhere
+     * in a call however long the store takes: its start, its uploads, its commit.
+     */
     private Mode killUntilCut(MemoryStore store, String mode) throws Exception {
         int kills = 0;
         int cuts = 0;
         int done = 0;
+        long waitedMs = 0;
         Snapshot before = Snapshot.of(store);
         while (cuts < CUTS) {
             kills++;
@@ -107,7 +114,9 @@ public final class KillRun {
                 assertThat(first).as("%s: the writer's first call (errors in %s: %s)", where, log,
                         Files.readString(log)).startsWith("start " + mode);
                 allowed.heard(first);
-                Thread.sleep(random.nextInt(MAX_DELAY_MS));
+                long delay = random.nextLong(Math.max(MAX_DELAY_MS, 2 * waitedMs / Math.max(1, done)));
+                Thread.sleep(delay);
+                waitedMs += delay;
                 killsWithAChangeOpen += openChanges.count() > 0 ? 1 : 0;
                 assertThat(writer.isAlive()).as("%s: the writer still runs (errors in %s: %s)", where, log,
                         Files.readString(log)).isTrue();
@@ -124,7 +133,7 @@ public final class KillRun {
             done += allowed.done();
             before = checkAfter(store, allowed, where);
         }
-        return new Mode(kills, done);
+        return new Mode(kills, done, waitedMs / Math.max(1, done));
     }
 
     /**
