@@ -39,7 +39,10 @@ final class AllowedStates {
         return new AllowedStates(versions, wholeDirectory(before, where));
     }
 
-    /** Takes in a line the writer printed: {@code start write NAME VERSION}, {@code start rename FROM TO}, {@code done}. */
+    /**
+     * Takes in a line the writer printed: {@code start write NAME VERSION}, {@code start rename FROM TO} or
+     * {@code done}.
+     */
     void heard(String line) {
         if (line.equals("done")) {
             if (started[1].equals("write")) {

@@ -44,7 +44,7 @@ public final class KillRun {
     /** Kills that cut a call, per mode. */
     private static final int CUTS = Integer.getInteger("memdir.torture.kills", 40) / 2;
     /** The least span a kill's moment is drawn from, after the writer's first call started. */
-    private static final int MAX_DELAY_MS = Integer.getInteger("memdir.torture.maxKillDelayMs", 400);
+    private static final int MIN_SPAN_MS = Integer.getInteger("memdir.torture.minKillSpanMs", 400);
     /** A kill that lands between two calls cuts none; past this many kills per mode the writer barely calls. */
     private static final int MAX_KILLS = 3 * CUTS;
     private static final int KILLED = 128 + 9;
@@ -92,7 +92,7 @@ public final class KillRun {
 
     /**
      * Kills writers in {@code mode} until {@link #CUTS} kills cut a call. Each kill comes at a moment drawn from
-     * twice the mean length of a call as seen so far (at least {@link #MAX_DELAY_MS}), so that kills fall anywhere
+     * twice the mean length of a call as seen so far (at least {@link #MIN_SPAN_MS}), so that kills fall anywhere
      * in a call however long the store takes: its start, its uploads, its commit.
      */
     private Mode killUntilCut(MemoryStore store, String mode) throws Exception {
@@ -114,7 +114,7 @@ public final class KillRun {
                 assertThat(first).as("%s: the writer's first call (errors in %s: %s)", where, log,
                         Files.readString(log)).startsWith("start " + mode);
                 allowed.heard(first);
-                long delay = random.nextLong(Math.max(MAX_DELAY_MS, 2 * waitedMs / Math.max(1, done)));
+                long delay = random.nextLong(Math.max(MIN_SPAN_MS, 2 * waitedMs / Math.max(1, done)));
                 Thread.sleep(delay);
                 waitedMs += delay;
                 killsWithAChangeOpen += openChanges.count() > 0 ? 1 : 0;
