@@ -37,6 +37,9 @@ class SweepTest {
         // Past the sweep's own trigger (a commit whose number is a multiple of 64): an hour's age keeps it idle.
         try (S3Store store = open("writer")) {
             for (int i = 1; i <= CHANGES; i++) {
+                if (i == CHANGES) {
+                    Thread.sleep(1100); // the newest commit a second after the others, to the store's clock
+                }
                 byte[] text = ("- change " + i + "\n").getBytes(StandardCharsets.UTF_8);
                 store.change(files -> {
                     files.write(index, text);
