@@ -1,7 +1,9 @@
 package dev.memdir.bench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.ListIterator;
 
 /**
@@ -9,14 +11,16 @@ import java.util.ListIterator;
  * {@code --work DIR} (required, emptied by the caller) and {@code --starts N --calls N --warm-up N --rss-calls N
  * --repeats N --big-files N}, or {@code --quick} for small counts (options after it still win); {@code --startup-only}
  * measures the start-up rows alone. {@code --store [URL]} adds the store comparison ({@code --writers N --inserts N}
- * set its writers), on the PostgreSQL at the URL or, without one, on one the bench starts: {@code store} is then
- * empty, and null without {@code --store}.
+ * set its writers) of the directory store, PostgreSQL and S3: {@code --store} alone runs it on a PostgreSQL and an
+ * S3Proxy the bench starts on loopback; a {@code postgresql} URL names the PostgreSQL to use instead, an
+ * {@code s3://BUCKET[/PREFIX]} URL the bucket ({@code --store} given once for each). {@code stores} holds the URLs
+ * given, and is null without {@code --store}.
  */
 record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, int repeats, int bigFiles,
-        boolean startupOnly, String store, int writers, int inserts) {
+        boolean startupOnly, List<String> stores, int writers, int inserts) {
 
     static final String USAGE = "options: --work DIR [--quick] [--startup-only] [--starts N] [--calls N] [--warm-up N]"
-            + " [--rss-calls N] [--repeats N] [--big-files N] [--store [URL]] [--writers N] [--inserts N]";
+            + " [--rss-calls N] [--repeats N] [--big-files N] [--store [URL]]... [--writers N] [--inserts N]";
 
     static BenchOptions parse(String... args) {
         Path work = null;
@@ -27,7 +31,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         int repeats = 20;
         int bigFiles = 10_000;
         boolean startupOnly = false;
-        String store = null;
+        List<String> stores = null;
         int writers = 8;
         int inserts = 1_000;
         for (ListIterator<String> it = Arrays.asList(args).listIterator(); it.hasNext(); ) {
@@ -50,7 +54,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
                 case "--rss-calls" -> rssCalls = count(option, it, 1);
                 case "--repeats" -> repeats = count(option, it, 1);
                 case "--big-files" -> bigFiles = count(option, it, 1);
-                case "--store" -> store = optionalValue(it);
+                case "--store" -> stores = addStore(stores, optionalValue(it));
                 case "--writers" -> writers = count(option, it, 1);
                 case "--inserts" -> inserts = count(option, it, 1);
                 default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
@@ -59,8 +63,21 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         if (work == null) {
             throw new IllegalArgumentException("--work is required; " + USAGE);
         }
-        return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles, startupOnly, store, writers,
+        return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles, startupOnly, stores, writers,
                 inserts);
+    }
+
+    /** {@code stores} with {@code url} (none when empty), at most one PostgreSQL and one s3:// URL. */
+    private static List<String> addStore(List<String> stores, String url) {
+        List<String> all = stores == null ? new ArrayList<>() : stores;
+        if (!url.isEmpty()) {
+            if (all.stream().anyMatch(given -> given.startsWith("s3://") == url.startsWith("s3://"))) {
+                throw new IllegalArgumentException("--store takes one PostgreSQL URL and one s3:// URL, not two of a"
+                        + " kind: " + url);
+            }
+            all.add(url);
+        }
+        return all;
     }
 
     /** The next argument when it is not an option, else empty (and the next argument is read as an option). */

@@ -3,6 +3,7 @@ package dev.memdir.bench;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** Where a benchmarked memdir keeps its memory: the server options that point it there. */
 interface BenchStore {
@@ -15,4 +16,9 @@ interface BenchStore {
      * options that open it, {@code limits} (such as {@code --max-file-bytes 2M}) included.
      */
     List<String> open(Path seed, List<String> limits) throws IOException, InterruptedException;
+
+    /** What the server's environment needs besides the bench's to reach the store (credentials). */
+    default Map<String, String> env() {
+        return Map.of();
+    }
 }

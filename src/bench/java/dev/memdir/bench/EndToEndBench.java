@@ -6,7 +6,7 @@ import java.nio.file.Path;
 /**
  * The end-to-end benchmark {@code scripts/bench} runs: the packaged jar as a child process, spoken to over stdio
  * by a minimal JSON-RPC client, beside the official Node memory server. Prints one table on stdout (and with
- * {@code --store}, a second: the directory store beside PostgreSQL); progress goes
+ * {@code --store}, a second: the directory store beside PostgreSQL and S3); progress goes
  * to stderr. Run from the repository root (the launch lines name {@code target/...}); see {@link BenchOptions}.
  */
 public final class EndToEndBench {
@@ -31,7 +31,7 @@ public final class EndToEndBench {
                 new InstructionsSection(workspace, launches, options.repeats()).addTo(table);
                 new PeakRssSection(workspace, launches, options.rssCalls()).addTo(table);
             }
-            if (options.store() != null) {
+            if (options.stores() != null) {
                 stores = new StoreComparison(workspace, launches, options).measure();
             }
         } catch (BenchFailure | IllegalArgumentException failure) {

@@ -2,6 +2,7 @@ package dev.memdir.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,5 +11,12 @@ record Launch(String name, List<String> command, Map<String, String> env) {
 
     McpPipe start(Path log) throws IOException {
         return McpPipe.start(command, env, log);
+    }
+
+    /** This launch with {@code more} added to its environment. */
+    Launch withEnv(Map<String, String> more) {
+        Map<String, String> all = new HashMap<>(env);
+        all.putAll(more);
+        return new Launch(name, command, Map.copyOf(all));
     }
 }

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,14 +68,17 @@ final class Launches {
         return Files.isExecutable(Path.of(java)) ? Optional.of(java) : Optional.empty();
     }
 
+    static Line plainLine() {
+        return new Line("plain java -jar", JarLauncher.plain().command());
+    }
+
     static Line recommendedLine() {
         return new Line("recommended", recommended());
     }
 
     /** The memdir lines the start-up rows compare, in table order. */
     static List<Line> memdirLines() {
-        List<Line> lines = new ArrayList<>(List.of(new Line("plain java -jar", JarLauncher.plain().command()),
-                recommendedLine()));
+        List<Line> lines = new ArrayList<>(List.of(plainLine(), recommendedLine()));
         java25().ifPresent(java -> lines.add(new Line("recommended, Java 25", printedLine(java))));
         return lines;
     }
@@ -100,10 +102,13 @@ final class Launches {
 
     /** memdir started by {@code line} alone, as a client registers it, with its root given by the environment. */
     Launch registered(Line line, Path root) {
-        Launch launch = memdir(line);
-        Map<String, String> env = new HashMap<>(launch.env());
-        env.put("MEMDIR_ROOT", root.toString());
-        return new Launch(launch.name(), launch.command(), Map.copyOf(env));
+        return memdir(line).withEnv(Map.of("MEMDIR_ROOT", root.toString()));
+    }
+
+    /** memdir started by {@code line} on a new memory in {@code store} holding what {@code seed} holds. */
+    Launch memdir(Line line, BenchStore store, Path seed, List<String> limits) throws IOException,
+            InterruptedException {
+        return memdir(line, store.open(seed, limits)).withEnv(store.env());
     }
 
     /** The official Node memory server, keeping its graph in {@code memoryFile}. */

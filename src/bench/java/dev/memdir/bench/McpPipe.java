@@ -92,6 +92,11 @@ final class McpPipe implements AutoCloseable {
         return exchange(method, params, false);
     }
 
+    /** The time since the process was spawned. */
+    long nanosSinceSpawn() {
+        return System.nanoTime() - spawnedAt;
+    }
+
     /** The process's peak resident set size so far ({@code VmHWM}), in KiB. */
     long peakRssKib() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {

@@ -20,7 +20,7 @@ record RecallSection(Workspace workspace, Launches launches, BenchStore store, i
                 + " later ones");
         Path root = workspace.directory("recall-root");
         MemoryCorpus.write(root, notes);
-        Launch launch = launches.memdir(Launches.recommendedLine(), store.open(root, List.of()));
+        Launch launch = launches.memdir(Launches.recommendedLine(), store, root, List.of());
         try (McpPipe server = launch.start(workspace.log("recall"))) {
             server.open();
             long first = search(server);

@@ -15,7 +15,7 @@ import java.util.Map;
  */
 record ScaleSection(Workspace workspace, Launches launches, BenchStore store, int bigFiles, int repeats) {
 
-    private static final String BIG_DIRECTORY = "/memories/big";
+    static final String BIG_DIRECTORY = "/memories/big";
     private static final String LARGE_FILE = "/memories/large.md";
     private static final int LARGE_FILE_BYTES = 1 << 20;
     /** Line 10,000 of the large file, as written and as edited: each replacement undoes the one before. */
@@ -25,16 +25,16 @@ record ScaleSection(Workspace workspace, Launches launches, BenchStore store, in
         Progress.say("scale: view of a directory of " + bigFiles + " files and str_replace in a 1 MiB file, "
                 + repeats + " times each");
         Path root = workspace.directory("scale-root");
-        writeBigDirectory(root.resolve("big"));
+        writeBigDirectory(root.resolve("big"), bigFiles);
         writeLargeFile(root.resolve("large.md"));
-        Launch launch = launches.memdir(Launches.recommendedLine(),
-                store.open(root, List.of("--max-file-bytes", "2M")));
+        Launch launch = launches.memdir(Launches.recommendedLine(), store, root,
+                List.of("--max-file-bytes", "2M"));
         try (McpPipe server = launch.start(workspace.log("scale"))) {
             server.open();
             long[] views = new long[repeats];
             long[] edits = new long[repeats];
             for (int i = 0; i < repeats; i++) {
-                views[i] = viewBigDirectory(server);
+                views[i] = viewBigDirectory(server, bigFiles);
                 edits[i] = server.call("str_replace", Map.of("path", LARGE_FILE,
                         "old_str", EDITS[i % 2], "new_str", EDITS[(i + 1) % 2])).nanos();
             }
@@ -45,8 +45,8 @@ record ScaleSection(Workspace workspace, Launches launches, BenchStore store, in
         }
     }
 
-    /** Views the big directory and checks every file is listed; returns the time taken. */
-    private long viewBigDirectory(McpPipe server) throws IOException {
+    /** Views the big directory of {@code bigFiles} files and checks every file is listed; returns the time taken. */
+    static long viewBigDirectory(McpPipe server, int bigFiles) throws IOException {
         McpPipe.Answer answer = server.call("view", Map.of("path", BIG_DIRECTORY));
         String text = answer.message().at("/result/content/0/text").asText();
         long listed = text.lines().filter(line -> line.endsWith(".md")).count();
@@ -56,7 +56,8 @@ record ScaleSection(Workspace workspace, Launches launches, BenchStore store, in
         return answer.nanos();
     }
 
-    private void writeBigDirectory(Path directory) throws IOException {
+    /** Writes {@code bigFiles} notes into {@code directory}, the big directory of a root. */
+    static void writeBigDirectory(Path directory, int bigFiles) throws IOException {
         Files.createDirectories(directory);
         for (int i = 0; i < bigFiles; i++) {
             Files.writeString(directory.resolve(String.format(Locale.ROOT, "note-%05d.md", i)), "Note " + i + ".\n");

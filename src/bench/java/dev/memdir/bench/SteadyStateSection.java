@@ -18,8 +18,8 @@ record SteadyStateSection(Workspace workspace, Launches launches, BenchStore sto
     void addTo(Table table) throws IOException, InterruptedException {
         Progress.say("steady state: " + warmUp + " warm-up and " + calls + " timed calls each of view, str_replace,"
                 + " create");
-        Launch launch = launches.memdir(Launches.recommendedLine(),
-                store.open(workspace.directory("steady-root"), List.of()));
+        Launch launch = launches.memdir(Launches.recommendedLine(), store, workspace.directory("steady-root"),
+                List.of());
         SmallFileCalls small = new SmallFileCalls();
         try (McpPipe server = launch.start(workspace.log("steady"))) {
             server.open();

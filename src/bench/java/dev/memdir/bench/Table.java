@@ -2,22 +2,24 @@ package dev.memdir.bench;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * The printed result: one row per measure, two columns side by side with their ratio, then notes. The columns are
+ * The printed result: one row per measure, columns side by side with their ratios, then notes. The columns are
  * memdir and Node (ratio memdir / Node) unless put {@link #beside} each other.
  */
 final class Table {
 
-    /** One measure; {@code node} (the second column) is null where it has no counterpart. */
-    record Row(String measure, Figure memdir, Figure node) {}
+    /** One measure; a null figure is a column where the measure has no counterpart. */
+    record Row(String measure, List<Figure> figures) {}
 
-    private final String first;
-    private final String second;
-    /** Whether the ratio is second / first, as where the first column is the reference. */
-    private boolean secondOverFirst;
+    private final List<String> columns;
+    /** Whether each later column is compared with the first (second / first...), the reference. */
+    private boolean overFirst;
     private final List<Row> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
 
@@ -26,36 +28,47 @@ final class Table {
     }
 
     Table(String first, String second) {
-        this.first = first;
-        this.second = second;
+        this(List.of(first, second));
+    }
+
+    private Table(List<String> columns) {
+        this.columns = columns;
+    }
+
+    /** A table of {@code left}'s first column beside {@code right}'s, row by row. The ratio is right / left. */
+    static Table beside(String leftName, Table left, String rightName, Table right) {
+        return beside(List.of(leftName, rightName), List.of(left, right));
     }
 
     /**
-     * A table of {@code left}'s first column beside {@code right}'s, row by row; both must have the same measures.
-     * The ratio is right / left.
+     * A table of each table's first column beside the others', named {@code names}: the rows of all of them, in the
+     * order they first appear, a cell empty where a table has no such row, then all their notes. Each ratio is a column
+     * / the first.
      */
-    static Table beside(String leftName, Table left, String rightName, Table right) {
-        if (left.rows.size() != right.rows.size()) {
-            throw new IllegalArgumentException(left.rows.size() + " rows beside " + right.rows.size());
+    static Table beside(List<String> names, List<Table> tables) {
+        if (names.size() != tables.size()) {
+            throw new IllegalArgumentException(names.size() + " names for " + tables.size() + " tables");
         }
-        Table table = new Table(leftName, rightName);
-        table.secondOverFirst = true;
-        for (int i = 0; i < left.rows.size(); i++) {
-            Row row = left.rows.get(i);
-            if (!row.measure().equals(right.rows.get(i).measure())) {
-                throw new IllegalArgumentException(row.measure() + " beside " + right.rows.get(i).measure());
+        Map<String, Figure[]> cells = new LinkedHashMap<>();
+        for (int column = 0; column < tables.size(); column++) {
+            for (Row row : tables.get(column).rows) {
+                Figure[] figures = cells.computeIfAbsent(row.measure(), measure -> new Figure[tables.size()]);
+                figures[column] = row.figures().get(0);
             }
-            table.add(row.measure(), row.memdir(), right.rows.get(i).memdir());
         }
+        Table table = new Table(List.copyOf(names));
+        table.overFirst = true;
+        cells.forEach((measure, figures) -> table.rows.add(new Row(measure, Arrays.asList(figures))));
+        tables.forEach(each -> table.notes.addAll(each.notes));
         return table;
     }
 
     void add(String measure, Figure memdir) {
-        rows.add(new Row(measure, memdir, null));
+        add(measure, memdir, null);
     }
 
     void add(String measure, Figure memdir, Figure node) {
-        rows.add(new Row(measure, memdir, node));
+        rows.add(new Row(measure, Arrays.asList(memdir, node)));
     }
 
     void note(String note) {
@@ -63,31 +76,54 @@ final class Table {
     }
 
     void print(PrintStream out) {
-        int measureWidth = "measure".length();
-        int memdirWidth = first.length();
-        int nodeWidth = second.length();
+        List<String> header = new ArrayList<>(List.of("measure"));
+        header.addAll(columns);
+        header.addAll(ratioNames());
+        List<List<String>> lines = new ArrayList<>(List.of(header));
         for (Row row : rows) {
-            measureWidth = Math.max(measureWidth, row.measure().length());
-            memdirWidth = Math.max(memdirWidth, row.memdir().text().length());
-            nodeWidth = Math.max(nodeWidth, row.node() == null ? 0 : row.node().text().length());
+            List<String> line = new ArrayList<>(List.of(row.measure()));
+            row.figures().forEach(figure -> line.add(figure == null ? "" : figure.text()));
+            line.addAll(ratios(row));
+            lines.add(line);
         }
-        String format = "%-" + (measureWidth + 2) + "s%-" + (memdirWidth + 2) + "s%-" + (nodeWidth + 2) + "s%s";
-        out.println(String.format(format, "measure", first, second, "ratio"));
-        for (Row row : rows) {
-            out.println(String.format(format, row.measure(), row.memdir().text(),
-                    row.node() == null ? "" : row.node().text(), ratio(row)).stripTrailing());
+        int[] widths = new int[header.size()];
+        for (List<String> line : lines) {
+            for (int i = 0; i < line.size(); i++) {
+                widths[i] = Math.max(widths[i], line.get(i).length());
+            }
+        }
+        for (List<String> line : lines) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < line.size(); i++) {
+                text.append(String.format("%-" + (widths[i] + 2) + "s", line.get(i)));
+            }
+            out.println(text.toString().stripTrailing());
         }
         for (String note : notes) {
             out.println("note: " + note);
         }
     }
 
-    private String ratio(Row row) {
-        if (row.node() == null) {
-            return "";
+    /** "ratio" for the one ratio column, else "NAME/FIRST" for each. */
+    private List<String> ratioNames() {
+        if (columns.size() == 2) {
+            return List.of("ratio");
         }
-        double ratio = secondOverFirst ? row.node().value() / row.memdir().value()
-                : row.memdir().value() / row.node().value();
-        return String.format(Locale.ROOT, "%.2f", ratio);
+        return columns.subList(1, columns.size()).stream().map(name -> name + "/" + columns.get(0)).toList();
+    }
+
+    private List<String> ratios(Row row) {
+        List<String> ratios = new ArrayList<>();
+        Figure first = row.figures().get(0);
+        for (Figure other : row.figures().subList(1, row.figures().size())) {
+            ratios.add(first == null || other == null ? ""
+                    : overFirst ? ratio(other.value(), first.value()) : ratio(first.value(), other.value()));
+        }
+        return ratios;
+    }
+
+    /** Empty where the divisor is 0, as for a count of none. */
+    private static String ratio(double dividend, double divisor) {
+        return divisor == 0 ? "" : String.format(Locale.ROOT, "%.2f", dividend / divisor);
     }
 }

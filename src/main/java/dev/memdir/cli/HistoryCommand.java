@@ -127,7 +127,7 @@ final class HistoryCommand implements Callable<Integer>, UsageLine {
         if (parsed.isEmpty()) {
             return ExitCode.USAGE;
         }
-        try (MemoryStore store = open(settings)) {
+        try (MemoryStore store = open(settings, true)) {
             List<FileVersion> versions = store.versions(parsed.get());
             if (versions.isEmpty()) {
                 out.println(HistoryMessages.noEarlierVersions(parsed.get().display()));
@@ -167,7 +167,7 @@ final class HistoryCommand implements Callable<Integer>, UsageLine {
         if (parsed.isEmpty()) {
             return ExitCode.USAGE;
         }
-        try (MemoryStore store = open(settings)) {
+        try (MemoryStore store = open(settings, false)) {
             CommandOutput.Text done = (CommandOutput.Text) change.run(tool(store, settings), parsed.get());
             out.println(done.text());
             return ExitCode.OK;
@@ -177,8 +177,13 @@ final class HistoryCommand implements Callable<Integer>, UsageLine {
         }
     }
 
-    static MemoryStore open(Settings settings) throws IOException {
-        return StoreChoice.open(settings, session(settings));
+    /**
+     * Opens the store the settings choose; only {@code toRead} it (in a bucket, without the start-up check of
+     * conditional writes, which writes) when the command changes nothing.
+     */
+    static MemoryStore open(Settings settings, boolean toRead) throws IOException {
+        return toRead ? StoreChoice.openToRead(settings, session(settings))
+                : StoreChoice.open(settings, session(settings));
     }
 
     /** Returns the memory tool a command of the CLI changes {@code store} through. */

@@ -25,7 +25,7 @@ final class IndexCommand extends SettingsCommand {
 
     @Override
     ExitCode run(Settings settings, Invocation invocation) {
-        if (settings.database().isPresent()) {
+        if (settings.store().isPresent()) {
             invocation.err().println("memdir: index reads a directory store only, for now; with --store, read the"
                     + " figures in memdir://memory/status");
             return ExitCode.USAGE;

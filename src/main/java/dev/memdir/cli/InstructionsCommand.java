@@ -76,7 +76,7 @@ final class InstructionsCommand extends SettingsCommand {
         }
         List<InstructionFile> files = new ArrayList<>(instructions.files());
         // MEMORY.md is a file of the project's instructions only where the memory is a directory.
-        if (forPath.isEmpty() && settings.database().isEmpty()) {
+        if (forPath.isEmpty() && settings.store().isEmpty()) {
             files.add(MemoryIndexEntry.of(settings.root().resolve("MEMORY.md"), project, settings.indexBudget()));
         }
         out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()

@@ -28,8 +28,16 @@ record Invocation(InputStream in, OutputStream out, PrintStream err, SettingsRes
 
     /** Returns the settings {@code flags} give; empty when they are wrong, which was printed as one line. */
     Optional<Settings> settings(Map<String, String> flags) {
+        return settings(flags, false);
+    }
+
+    /**
+     * As {@link #settings(Map)}, for a command that names its stores itself ({@code memdir store}); a bucket among
+     * them when {@code bucketNamed}.
+     */
+    Optional<Settings> settings(Map<String, String> flags, boolean bucketNamed) {
         try {
-            return Optional.of(resolver.resolve(flags));
+            return Optional.of(resolver.resolve(flags, bucketNamed));
         } catch (ConfigException e) {
             err.println("memdir: " + e.getMessage());
             return Optional.empty();

@@ -59,7 +59,7 @@ final class PruneCommand extends SettingsCommand {
 
     private ExitCode prune(Settings settings, Duration olderThan, PrintStream out, PrintStream err)
             throws IOException {
-        try (MemoryStore store = HistoryCommand.open(settings)) {
+        try (MemoryStore store = HistoryCommand.open(settings, !apply)) {
             List<MemoryAges.Age> stale = MemoryAges.of(store, Instant.now(), olderThan).stream()
                     .filter(MemoryAges.Age::stale)
                     .filter(age -> !age.path().startsWith(ARCHIVE) && !age.path().equals(MemoryTool.INDEX.display()))

@@ -1,12 +1,14 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.ConfigException;
+import dev.memdir.config.S3Url;
 import dev.memdir.config.Setting;
 import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.memory.StoreCopy;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.postgres.DatabaseFigures;
+import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Usage;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -53,37 +56,45 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
     }
 
     @Command(name = "copy", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            abbreviateSynopsis = true, description = {"Copy a memory between a directory and a PostgreSQL database.",
-                    "A target that holds a memory is refused unless --merge."})
+            abbreviateSynopsis = true, description = {"Copy a memory between a directory, a PostgreSQL database and an"
+                    + " S3 bucket.", "A target that holds a memory is refused unless --merge."})
     int copy(@Mixin CopySettings options,
-            @Option(names = "--from", paramLabel = "DIR|URL", description = "The store to copy from: a directory, or"
-                    + " a database as postgresql://... (as --store takes it).") String from,
+            @Option(names = "--from", paramLabel = "DIR|URL", description = "The store to copy from: a directory, a"
+                    + " database as postgresql://... or a bucket as s3://BUCKET[/PREFIX] (as --store takes them).")
+            String from,
             @Option(names = "--to", paramLabel = "DIR|URL", description = "The store to copy into, as --from.")
             String to,
             @Option(names = "--namespace", paramLabel = "NAME",
-                    description = "The memory inside the database (needed when --from or --to is one).")
+                    description = "The memory inside the database or the bucket (needed when --from or --to is one).")
             String namespace,
             @Option(names = "--with-history", description = "Copy the kept versions of every file too.")
             boolean withHistory,
             @Option(names = "--merge", description = "Add to a target that already holds a memory.") boolean merge) {
         Optional<String> misuse = from == null ? Optional.of("store copy needs --from DIR|URL, the store to copy from")
                 : to == null ? Optional.of("store copy needs --to DIR|URL, the store to copy into") : Optional.empty();
-        return run("copy", misuse, memdir.settingsWith(options), (settings, out, err) -> copy(settings,
+        Map<String, String> flags = memdir.settingsWith(options);
+        boolean bucketNamed = StoreAddress.namesBucket(from) || StoreAddress.namesBucket(to);
+        return run("copy", misuse, flags, bucketNamed, (settings, out, err) -> copy(settings, flags,
                 StoreAddress.parse(from, "--from"), StoreAddress.parse(to, "--to"), Optional.ofNullable(namespace),
                 new Copying(withHistory, merge), out, err));
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            abbreviateSynopsis = true, description = {"Print the figures of a database or a directory.",
-                    "Of a database: the schema version, and each namespace's file counts and sizes."})
+            abbreviateSynopsis = true, description = {"Print the figures of a database, a bucket or a directory.",
+                    "Of a database: the schema version, and each namespace's file counts and sizes.",
+                    "Of a bucket: each namespace's, its newest commit, and whether a recount agrees."})
     int check(@Mixin CheckSettings options, @Parameters(paramLabel = "DIR|URL", arity = "0..1",
             description = "The store to check. Default: the memory root.") String address) {
-        return run("check", Optional.empty(), memdir.settingsWith(options), (settings, out, err) -> check(settings,
-                address == null ? Optional.empty() : Optional.of(StoreAddress.parse(address, "the store to check")),
-                out));
+        Map<String, String> flags = memdir.settingsWith(options);
+        return run("check", Optional.empty(), flags, StoreAddress.namesBucket(address), (settings, out, err) ->
+                check(settings, flags, address == null ? Optional.empty()
+                        : Optional.of(StoreAddress.parse(address, "the store to check")), out));
     }
 
-    /** The settings options of {@code store copy}: how to write the target, and how long to wait for a database. */
+    /**
+     * The settings options of {@code store copy}: how to write the target, how long to wait for a database or a
+     * bucket, and where a bucket is.
+     */
     @Command
     static final class CopySettings extends SettingOptions {
 
@@ -92,7 +103,7 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
     }
 
-    /** The settings options of {@code store check}: the memory root it checks by default. */
+    /** The settings options of {@code store check}: the memory root it checks by default, where a bucket is. */
     @Command
     static final class CheckSettings extends SettingOptions {
 
@@ -111,7 +122,8 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
     }
 
     /** Runs {@code verb}, unless {@code misuse} says what is wrong with the command line: then that, and the usage. */
-    private int run(String command, Optional<String> misuse, Map<String, String> flags, Verb verb) {
+    private int run(String command, Optional<String> misuse, Map<String, String> flags, boolean bucketNamed,
+            Verb verb) {
         Invocation invocation = memdir.invocation();
         PrintStream err = invocation.err();
         if (misuse.isPresent()) {
@@ -119,7 +131,7 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
             err.println(usageLine());
             return ExitCode.USAGE.code();
         }
-        Optional<Settings> settings = invocation.settings(flags);
+        Optional<Settings> settings = invocation.settings(flags, bucketNamed);
         if (settings.isEmpty()) {
             return ExitCode.USAGE.code();
         }
@@ -134,10 +146,11 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
     }
 
-    private ExitCode copy(Settings settings, StoreAddress from, StoreAddress to, Optional<String> namespace,
-            Copying copying, PrintStream out, PrintStream err) throws IOException, ConfigException {
-        if (namespace.isEmpty() && (from.url().isPresent() || to.url().isPresent())) {
-            err.println("memdir: --namespace names the memory inside a PostgreSQL database; give it");
+    private ExitCode copy(Settings settings, Map<String, String> flags, StoreAddress from, StoreAddress to,
+            Optional<String> namespace, Copying copying, PrintStream out, PrintStream err)
+            throws IOException, ConfigException {
+        if (namespace.isEmpty() && (from.directory().isEmpty() || to.directory().isEmpty())) {
+            err.println("memdir: --namespace names the memory inside a PostgreSQL database or an S3 bucket; give it");
             return ExitCode.USAGE;
         }
         if (from.equals(to)) {
@@ -152,8 +165,8 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
         String actor = settings.sessionId().orElse(ACTOR);
         Invocation invocation = memdir.invocation();
-        try (MemoryStore source = from.open(invocation.resolver(), settings, namespace, actor);
-                MemoryStore target = to.open(invocation.resolver(), settings, namespace, actor)) {
+        try (MemoryStore source = from.open(invocation.resolver(), settings, flags, namespace, actor, true);
+                MemoryStore target = to.open(invocation.resolver(), settings, flags, namespace, actor, false)) {
             Optional<StoreCopy.Copied> copied = StoreCopy.copy(source, target, copying.withHistory(),
                     copying.merge());
             if (copied.isEmpty()) {
@@ -172,14 +185,19 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
     }
 
-    private ExitCode check(Settings settings, Optional<StoreAddress> address, PrintStream out)
-            throws IOException, ConfigException {
+    private ExitCode check(Settings settings, Map<String, String> flags, Optional<StoreAddress> address,
+            PrintStream out) throws IOException, ConfigException {
         if (address.isEmpty()) {
             return checkDirectory(settings, settings.root(), settings.root(), out);
         }
-        if (address.get().url().isEmpty()) {
+        if (address.get().directory().isPresent()) {
             return checkDirectory(settings, address.get().directory().orElseThrow(),
                     address.get().directoryIn(memdir.invocation().resolver()).orElseThrow(), out);
+        }
+        if (address.get().bucket().isPresent()) {
+            // The namespace is not the check's: it reads every one.
+            return checkBucket(StoreChoice.figures(address.get().bucket(memdir.invocation().resolver(), "", flags),
+                    settings.storeTimeout()), address.get().bucket().get(), out);
         }
         DatabaseFigures figures = DatabaseFigures.read(StoreChoice.connection(
                 address.get().database(memdir.invocation().resolver(), ""), settings.storeTimeout()));
@@ -191,12 +209,42 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
         out.println("memdir schema version " + figures.schemaVersion() + " (this memdir understands "
                 + figures.understoodVersion() + ")");
-        out.println(String.format("%-40s %9s %12s %14s", "namespace", "files", "bytes", "history bytes"));
+        out.println(row("namespace", "files", "bytes", "history bytes"));
         for (DatabaseFigures.Namespace namespace : figures.namespaces()) {
-            out.println(String.format("%-40s %9d %12d %14d", namespace.name(), namespace.files(), namespace.bytes(),
-                    namespace.historyBytes()));
+            out.println(row(namespace.name(), namespace.files(), namespace.bytes(), namespace.historyBytes()));
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * The figures of the bucket {@code url}: each namespace's, with its newest commit, and a line under each whose
+     * head counts other than a recount of its files ({@link ExitCode#FAILED}).
+     */
+    static ExitCode checkBucket(List<S3Figures.Namespace> namespaces, S3Url url, PrintStream out) {
+        out.println("S3 " + url);
+        if (namespaces.isEmpty()) {
+            out.println("no memory yet (memdir makes a namespace's when it first changes it)");
+            return ExitCode.OK;
+        }
+        out.println(row("namespace", "files", "bytes", "history bytes") + String.format(" %12s", "commit"));
+        ExitCode exit = ExitCode.OK;
+        for (S3Figures.Namespace namespace : namespaces) {
+            out.println(row(namespace.name(), namespace.usage().files(), namespace.usage().bytes(),
+                    namespace.historyBytes()) + String.format(" %12d", namespace.generation()));
+            Usage recount = namespace.recount();
+            if (!recount.equals(namespace.usage()) || namespace.historyRecount() != namespace.historyBytes()) {
+                out.println("  counters differ from a recount of the files: " + Counted.of(recount.files(), "file")
+                        + ", " + Counted.of(recount.bytes(), "byte") + ", "
+                        + Counted.of(namespace.historyRecount(), "history byte"));
+                exit = ExitCode.FAILED;
+            }
+        }
+        return exit;
+    }
+
+    /** One line of the namespaces' table, in its columns. */
+    private static String row(Object namespace, Object files, Object bytes, Object historyBytes) {
+        return String.format("%-40s %9s %12s %14s", namespace, files, bytes, historyBytes);
     }
 
     /** The figures of the directory store at {@code root}, named as {@code given}. */

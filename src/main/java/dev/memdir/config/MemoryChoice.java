@@ -4,6 +4,8 @@ import static dev.memdir.config.Setting.AGENT;
 import static dev.memdir.config.Setting.CLAUDE_CODE_MEMORY;
 import static dev.memdir.config.Setting.NAMESPACE;
 import static dev.memdir.config.Setting.ROOT;
+import static dev.memdir.config.Setting.S3_ENDPOINT;
+import static dev.memdir.config.Setting.S3_REGION;
 import static dev.memdir.config.Setting.SCOPE;
 import static dev.memdir.config.Setting.STORE;
 
@@ -16,25 +18,28 @@ import java.util.Optional;
 
 /**
  * Which memory the settings choose: a directory ({@code --root}, {@code --claude-code-memory}, an agent's with
- * {@code --agent} and {@code --scope}, else the project's) or a namespace of the PostgreSQL database {@code --store}
- * names. Settings that choose it twice are refused.
+ * {@code --agent} and {@code --scope}, else the project's) or a namespace of the PostgreSQL database or the S3 bucket
+ * {@code --store} names. Settings that choose it twice are refused.
  *
  * @param root the root given, if any
  * @param agent the agent whose memory is chosen, if any
- * @param database the memory in a database, if {@code --store} names one
+ * @param store the memory in a database or a bucket, if {@code --store} names one
  */
-record MemoryChoice(Optional<Raw> root, Optional<AgentMemory> agent, Optional<PostgresMemory> database) {
+record MemoryChoice(Optional<Raw> root, Optional<AgentMemory> agent, Optional<NamespaceMemory> store) {
 
     /** An agent's own memory: its directory name and scope. */
     record AgentMemory(String name, AgentScope scope) {}
 
-    /** Returns the choice; {@code env} and {@code home} are where a database login is found. */
+    /**
+     * Returns the choice; {@code env} and {@code home} are where a database login is found, and
+     * {@code bucketNamed} says that the command names a bucket of its own, which the S3 options go with.
+     */
     static MemoryChoice of(SettingValues values, boolean claudeCodeMemory, Path projectDirectory,
-            Map<String, String> env, Path home) throws ConfigException {
+            Map<String, String> env, Path home, boolean bucketNamed) throws ConfigException {
         Optional<Raw> root = values.lookup(ROOT);
         Optional<AgentMemory> agent = agent(values);
         refuseTwoChoices(values, root, claudeCodeMemory, agent);
-        return new MemoryChoice(root, agent, database(values, agent, projectDirectory, env, home));
+        return new MemoryChoice(root, agent, store(values, agent, projectDirectory, env, home, bucketNamed));
     }
 
     /** The agent memory {@code --agent} and {@code --scope} choose; each needs the other. */
@@ -80,21 +85,41 @@ record MemoryChoice(Optional<Raw> root, Optional<AgentMemory> agent, Optional<Po
     }
 
     /**
-     * The memory in the database {@code --store} names, if it names one: the namespace given, else the agent's
-     * ({@code agent/NAME/SCOPE}), else the project's key, the name of its directory memory too.
+     * The memory {@code --store} names, if it names one: a namespace of a PostgreSQL database or of an S3 bucket
+     * ({@link #namespace}). Without an {@code s3://} store the S3 options are refused, unless {@code bucketNamed}: the
+     * command names a bucket of its own ({@code memdir store}).
      */
-    private static Optional<PostgresMemory> database(SettingValues values, Optional<AgentMemory> agent,
-            Path projectDirectory, Map<String, String> env, Path home) throws ConfigException {
+    private static Optional<NamespaceMemory> store(SettingValues values, Optional<AgentMemory> agent,
+            Path projectDirectory, Map<String, String> env, Path home, boolean bucketNamed) throws ConfigException {
         Optional<Raw> store = values.lookup(STORE);
         Optional<Raw> given = values.lookup(NAMESPACE);
+        boolean bucket = store.isPresent() && store.get().value().trim().startsWith(S3Url.SCHEME);
+        if (!bucket && !bucketNamed) {
+            refuseS3Options(values);
+        }
         if (store.isEmpty()) {
             if (given.isPresent()) {
                 throw new ConfigException(given.get().origin() + " needs --store URL: a namespace names a memory"
-                        + " inside a database");
+                        + " inside a database or a bucket");
             }
             return Optional.empty();
         }
+        if (bucket) {
+            S3Url url = S3Url.parse(store.get().value(), store.get().origin());
+            return Optional.of(S3Memory.of(url, namespace(values, agent, projectDirectory), values));
+        }
         PostgresUrl url = PostgresUrl.parse(store.get().value(), store.get().origin());
+        return Optional.of(new PostgresMemory(url, namespace(values, agent, projectDirectory),
+                PostgresLogin.find(url, env, home)));
+    }
+
+    /**
+     * The namespace of the memory in a store: the one given, else the agent's ({@code agent/NAME/SCOPE}), else the
+     * project's key, the name of its directory memory too.
+     */
+    private static String namespace(SettingValues values, Optional<AgentMemory> agent, Path projectDirectory)
+            throws ConfigException {
+        Optional<Raw> given = values.lookup(NAMESPACE);
         if (given.isPresent() && agent.isPresent()) {
             throw new ConfigException(given.get().origin() + " and " + values.lookup(AGENT).orElseThrow().origin()
                     + " both choose the namespace; give one of them");
@@ -107,6 +132,17 @@ record MemoryChoice(Optional<Raw> root, Optional<AgentMemory> agent, Optional<Po
                     + " must be " + Namespaces.RULE + ", not '" + namespace + "'"
                     + (given.isPresent() ? "" : "; give one with --namespace"));
         }
-        return Optional.of(new PostgresMemory(url, namespace, PostgresLogin.find(url, env, home)));
+        return namespace;
+    }
+
+    /** Refuses the S3 options, which say where a bucket is, where no bucket is named. */
+    private static void refuseS3Options(SettingValues values) throws ConfigException {
+        for (Setting option : new Setting[] {S3_ENDPOINT, S3_REGION}) {
+            Optional<Raw> given = values.lookup(option);
+            if (given.isPresent()) {
+                throw new ConfigException(given.get().origin() + " needs --store s3://BUCKET[/PREFIX]: it says where"
+                        + " a bucket is");
+            }
+        }
     }
 }

@@ -7,7 +7,12 @@ package dev.memdir.config;
  * @param namespace which memory inside it
  * @param login who memdir logs in as
  */
-public record PostgresMemory(PostgresUrl url, String namespace, PostgresLogin login) {
+public record PostgresMemory(PostgresUrl url, String namespace, PostgresLogin login) implements NamespaceMemory {
+
+    @Override
+    public PostgresMemory inNamespace(String namespace) {
+        return new PostgresMemory(url, namespace, login);
+    }
 
     /** Names the memory in messages: the namespace and the database (never the password). */
     @Override

@@ -21,13 +21,21 @@ public enum Setting {
     SCOPE(Parser.CHOICE, "user|project|local", Default.NONE, "With --agent: ~/.claude/agent-memory/NAME (user),"
             + " <project>/.claude/agent-memory/NAME (project) or <project>/.claude/agent-memory-local/NAME (local)."),
     STORE(Parser.TEXT, "URL", Default.described("the directory store at the root"),
-            "Keep the memory in this PostgreSQL database, postgresql://[user@]host[:port]/dbname[?param=value...];"
-            + " the password comes from PGPASSWORD or ~/.pgpass, never from the URL."),
+            "Keep the memory in this PostgreSQL database, postgresql://[user@]host[:port]/dbname[?param=value...]"
+            + " (the password from PGPASSWORD or ~/.pgpass, never from the URL), or in this S3 bucket,"
+            + " s3://BUCKET[/PREFIX] (credentials from the AWS chain)."),
     NAMESPACE(Parser.TEXT, "NAME", Default.described("the project's key (`agent/NAME/SCOPE` with `--agent`)"),
-            "With --store: which memory of the database to serve (1-200 characters of A-Z a-z 0-9 . _ / -)."),
+            "With --store: which memory of the database or the bucket to serve (1-200 characters of A-Z a-z 0-9 . _"
+            + " / -)."),
     STORE_TIMEOUT(Parser.TIMEOUT, "DURATION", Default.value("5s"),
-            "How long a call waits for a PostgreSQL database before it answers that the store is busy or"
-            + " unavailable (5s, 500ms)."),
+            "How long a call waits for a PostgreSQL database or an S3 bucket before it answers that the store is"
+            + " busy or unavailable (5s, 500ms)."),
+    S3_ENDPOINT(Parser.URL, "URL", Default.described("Amazon S3"),
+            "With an s3://BUCKET[/PREFIX] store: the S3-compatible service that holds the bucket (MinIO, Cloudflare"
+            + " R2, Backblaze B2), addressed path-style, URL/BUCKET/KEY."),
+    S3_REGION(Parser.TEXT, "REGION", Default.described("the AWS chain's (`AWS_REGION`, the profile's); `us-east-1`"
+            + " with `--s3-endpoint`"), "With an s3://BUCKET[/PREFIX] store: the region requests are signed for, as"
+            + " eu-central-1 (auto on R2)."),
     TOOLS(Parser.CHOICE, "split|single", Default.value("split"),
             "Publish six tools (split) or one 'memory' tool taking a command (single)."),
     READ_ONLY(Default.OFF, "Publish only the view tool."),
@@ -91,7 +99,7 @@ public enum Setting {
     /** The settings a command's help shows under one heading; every setting is in one group. */
     public enum Group {
         MEMORY("Memory", ROOT, CLAUDE_CODE_MEMORY, AGENT, SCOPE, PROJECT),
-        STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT),
+        STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT, S3_ENDPOINT, S3_REGION),
         TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL),
         FILES("Files and history", HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER, MAX_FILE_BYTES, MAX_ROOT_BYTES,
                 MAX_FILES, SESSION_ID),

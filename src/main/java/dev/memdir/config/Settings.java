@@ -11,9 +11,10 @@ import java.util.Optional;
 /**
  * What {@code memdir serve} runs with, after flags, environment and config file were merged.
  *
- * @param root the memory root directory ({@code /memories} on disk), when {@code database} is empty
- * @param database the memory in a PostgreSQL database that {@code --store} chose, if any; else the directory store
- * @param storeTimeout how long a call waits for the database store
+ * @param root the memory root directory ({@code /memories} on disk), when {@code store} is empty
+ * @param store the memory in a PostgreSQL database or an S3 bucket that {@code --store} chose, if any; else the
+ *     directory store
+ * @param storeTimeout how long a call waits for the database or the bucket
  * @param tools how the memory commands are published
  * @param readOnly whether only {@code view} is offered
  * @param maxFileBytes the most one memory file may hold
@@ -33,16 +34,16 @@ import java.util.Optional;
  * @param oauth how HTTP requests are authenticated as an OAuth 2.1 resource server, if they are
  * @param http how {@code serve --http} serves, when it does
  */
-public record Settings(Path root, Optional<PostgresMemory> database, Duration storeTimeout,
+public record Settings(Path root, Optional<NamespaceMemory> store, Duration storeTimeout,
         ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
         Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http) {
 
-    /** Returns the memory as messages name it: its database namespace, else its root. */
+    /** Returns the memory as messages name it: its namespace of a database or a bucket, else its root. */
     public String memoryName() {
-        return database.map(PostgresMemory::toString).orElse(root.toString());
+        return store.map(NamespaceMemory::toString).orElse(root.toString());
     }
 
     /** Returns the limits of the memory store. */

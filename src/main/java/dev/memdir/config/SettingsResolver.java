@@ -92,16 +92,21 @@ public final class SettingsResolver {
 
     /** Returns the settings; {@code flags} holds the options given, by key ({@code config} names the YAML file). */
     public Settings resolve(Map<String, String> flags) throws ConfigException {
-        Optional<Raw> named = new SettingSources(flags, env, Map.of(), "").lookup(CONFIG);
-        Path configPath = named.isPresent() ? paths.parse(named.get()) : memdirHome().resolve("config.yaml");
-        Map<String, String> file = ConfigFile.read(configPath, named.isPresent());
-        SettingValues values = new SettingValues(new SettingSources(flags, env, file, configPath.toString()), paths);
+        return resolve(flags, false);
+    }
+
+    /**
+     * Returns the settings of a command that names its stores itself ({@code memdir store}), as {@link #resolve};
+     * when {@code bucketNamed}, it names a bucket, which the S3 options go with ({@link #bucket}).
+     */
+    public Settings resolve(Map<String, String> flags, boolean bucketNamed) throws ConfigException {
+        SettingValues values = values(flags);
 
         boolean claudeCodeMemory = values.value(CLAUDE_CODE_MEMORY, Boolean.class);
         Optional<Path> project = values.optional(PROJECT, Path.class);
         Path projectDirectory = project.orElse(workingDirectory);
         Path claudeConfig = claudeConfigDirectory(values);
-        MemoryChoice memory = MemoryChoice.of(values, claudeCodeMemory, projectDirectory, env, home);
+        MemoryChoice memory = MemoryChoice.of(values, claudeCodeMemory, projectDirectory, env, home, bucketNamed);
         Path rootPath = memory.root().isPresent() ? paths.parse(memory.root().get())
                 : memory.agent().isPresent()
                         ? memory.agent().get().scope().root(memory.agent().get().name(), projectDirectory, claudeConfig)
@@ -109,7 +114,7 @@ public final class SettingsResolver {
         Optional<Path> managedDirectory = values.optional(MANAGED_DIR, Path.class);
         return new Settings(
                 rootPath,
-                memory.database(),
+                memory.store(),
                 values.value(STORE_TIMEOUT, Duration.class),
                 ToolLayout.valueOf(values.value(TOOLS, String.class).toUpperCase(Locale.ROOT)),
                 values.value(READ_ONLY, Boolean.class),
@@ -141,6 +146,23 @@ public final class SettingsResolver {
     public PostgresMemory database(String url, String namespace) throws ConfigException {
         PostgresUrl parsed = PostgresUrl.parse(url, url);
         return new PostgresMemory(parsed, namespace, PostgresLogin.find(parsed, env, home));
+    }
+
+    /**
+     * The memory {@code namespace} in the bucket at {@code url}, a URL given to a command ({@code memdir store}),
+     * reached with the {@code --s3-endpoint} and {@code --s3-region} that {@code flags}, the environment or the
+     * settings file give.
+     */
+    public S3Memory bucket(S3Url url, String namespace, Map<String, String> flags) throws ConfigException {
+        return S3Memory.of(url, namespace, values(flags));
+    }
+
+    /** Returns the values {@code flags}, the environment and the settings file give, in that order. */
+    private SettingValues values(Map<String, String> flags) throws ConfigException {
+        Optional<Raw> named = new SettingSources(flags, env, Map.of(), "").lookup(CONFIG);
+        Path configPath = named.isPresent() ? paths.parse(named.get()) : memdirHome().resolve("config.yaml");
+        Map<String, String> file = ConfigFile.read(configPath, named.isPresent());
+        return new SettingValues(new SettingSources(flags, env, file, configPath.toString()), paths);
     }
 
     /** The HTTP settings; the TLS files come as a pair. */

@@ -13,7 +13,7 @@ public final class UrlScheme {
 
     /** The URLs memdir takes, as a message that refuses another names them. */
     public static final String TAKEN =
-            "the URLs memdir takes are --store postgresql://... and --oauth-issuer https://...";
+            "the URLs memdir takes are --store postgresql://... or s3://... and --oauth-issuer https://...";
 
     private static final Pattern SCHEME = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]+):.*", Pattern.DOTALL);
 

@@ -4,7 +4,7 @@ import dev.memdir.auth.Principal;
 import dev.memdir.auth.oauth.IssuerUnusableException;
 import dev.memdir.config.HttpAddress;
 import dev.memdir.config.HttpSettings;
-import dev.memdir.config.PostgresMemory;
+import dev.memdir.config.NamespaceMemory;
 import dev.memdir.config.Settings;
 import dev.memdir.json.SharedJson;
 import dev.memdir.memory.store.MemoryStore;
@@ -85,7 +85,7 @@ public final class HttpServe {
         }
         URI serverUrl = URI.create((keys.isPresent() ? "https" : "http") + "://" + address.urlHost() + ":"
                 + address.port() + NamespaceServer.ENDPOINT);
-        String namespace = settings.database().map(PostgresMemory::namespace).orElse(settings.root().toString());
+        String namespace = settings.store().map(NamespaceMemory::namespace).orElse(settings.root().toString());
         Principal local = new Principal("local", namespace, settings.readOnly());
         AccessControl access;
         try {

@@ -2,16 +2,17 @@ package dev.memdir.http;
 
 import dev.memdir.auth.Principal;
 import dev.memdir.auth.PrincipalNames;
-import dev.memdir.config.PostgresMemory;
+import dev.memdir.config.NamespaceMemory;
 import dev.memdir.config.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The settings that serve one principal: the configured ones moved to the principal's namespace, read-only when
- * either is. On PostgreSQL the namespace is the database's; on the directory store it is the namespace's own
- * directory in the root's reserved area ({@link NamespaceDirectories}), which no tool path can name, so the root's
- * own memory and every namespace stay apart, and no namespace lies inside another.
+ * either is. On PostgreSQL and S3 the namespace is the database's or the bucket's; on the directory store it is the
+ * namespace's own directory in the root's reserved area ({@link NamespaceDirectories}), which no tool path can name,
+ * so the root's own memory and every namespace stay apart, and no namespace lies inside another.
  */
 final class NamespaceSettings {
 
@@ -21,11 +22,10 @@ final class NamespaceSettings {
         if (!PrincipalNames.isNamespace(principal.namespace())) {
             throw new IllegalArgumentException("not a namespace: " + principal.namespace());
         }
-        Path root = settings.database().isPresent() ? settings.root()
+        Path root = settings.store().isPresent() ? settings.root()
                 : NamespaceDirectories.directory(settings.root(), principal.namespace());
-        var database = settings.database().map(memory -> new PostgresMemory(memory.url(), principal.namespace(),
-                memory.login()));
-        return new Settings(root, database, settings.storeTimeout(), settings.tools(),
+        Optional<NamespaceMemory> store = settings.store().map(memory -> memory.inNamespace(principal.namespace()));
+        return new Settings(root, store, settings.storeTimeout(), settings.tools(),
                 settings.readOnly() || principal.readOnly(), settings.maxFileBytes(), settings.maxRootBytes(),
                 settings.maxFiles(), settings.logLevel(), settings.logFile(), settings.indexBudget(),
                 settings.sessionId(), settings.project(), settings.instructions(), settings.searchTool(),
@@ -38,7 +38,7 @@ final class NamespaceSettings {
      */
     static Settings claimed(Settings settings, Principal principal) throws IOException {
         Settings own = of(settings, principal);
-        if (own.database().isEmpty()) {
+        if (own.store().isEmpty()) {
             NamespaceDirectories.claim(own.root(), principal.namespace());
         }
         return own;
@@ -46,7 +46,7 @@ final class NamespaceSettings {
 
     /** On the directory store, moves apart the namespaces an earlier memdir nested ({@link NamespaceLayout}). */
     static void unnest(Settings settings) throws IOException {
-        if (settings.database().isEmpty()) {
+        if (settings.store().isEmpty()) {
             NamespaceLayout.flatten(settings.root());
         }
     }

@@ -64,7 +64,9 @@ public final class StoreCopy {
     private static Snapshot snapshot(MemoryFiles files, boolean withHistory) throws IOException, CommandException {
         List<FileCopy> copies = new ArrayList<>();
         Set<MemoryPath> historyPaths = new LinkedHashSet<>();
-        for (MemoryPath path : files.allFiles()) {
+        List<MemoryPath> all = files.allFiles();
+        files.prefetch(all);
+        for (MemoryPath path : all) {
             copies.add(new FileCopy(path, files.read(path)));
             historyPaths.add(path);
         }

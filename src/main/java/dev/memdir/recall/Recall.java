@@ -116,18 +116,22 @@ public final class Recall {
         Map<String, Indexed> seen = new HashMap<>();
         try {
             store.read(files -> {
+                List<ListedFile> changed = new ArrayList<>();
                 for (ListedFile file : files.listedFiles()) {
+                    Indexed known = index.get(file.relative());
                     if (file.size() > LARGEST_FILE) {
                         continue;
                     }
-                    String relative = file.relative();
-                    Indexed known = index.get(relative);
                     if (known != null && known.size() == file.size() && known.modified().equals(file.modified())) {
-                        seen.put(relative, known);
+                        seen.put(file.relative(), known);
                     } else {
-                        read(files, file).ifPresent(document -> seen.put(relative,
-                                new Indexed(file.modified(), file.size(), document)));
+                        changed.add(file);
                     }
+                }
+                files.prefetch(changed.stream().map(ListedFile::path).toList());
+                for (ListedFile file : changed) {
+                    read(files, file).ifPresent(document -> seen.put(file.relative(),
+                            new Indexed(file.modified(), file.size(), document)));
                 }
                 return null;
             });

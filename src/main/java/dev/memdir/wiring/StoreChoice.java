@@ -3,21 +3,28 @@ package dev.memdir.wiring;
 import dev.memdir.auth.DirectoryTokenStore;
 import dev.memdir.auth.PostgresTokenStore;
 import dev.memdir.auth.TokenStore;
+import dev.memdir.config.NamespaceMemory;
 import dev.memdir.config.PostgresMemory;
+import dev.memdir.config.S3Memory;
 import dev.memdir.config.Settings;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.postgres.PostgresConnection;
 import dev.memdir.memory.postgres.PostgresDatabase;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.s3.S3Figures;
+import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 
 /**
  * Opens the memory store the settings choose: the directory under the root, or with {@code --store} a namespace of
- * a PostgreSQL database. The only class that names the PostgreSQL store, so that nothing of PostgreSQL (the store,
- * its driver, its pool) loads unless {@code --store} is given.
+ * a PostgreSQL database or of an S3 bucket. The only class that names the PostgreSQL and the S3 store, so that
+ * nothing of either (the store, its driver or SDK, its pool) loads unless {@code --store} names it.
  */
 public final class StoreChoice {
 
@@ -25,31 +32,32 @@ public final class StoreChoice {
 
     /** Opens the store; {@code actor} names who changes the memory through it, in its history. */
     public static MemoryStore open(Settings settings, String actor) throws IOException {
-        if (settings.database().isEmpty()) {
-            return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
-        }
-        return open(settings.database().get(), settings, actor);
+        return open(settings, actor, settings.readOnly());
     }
 
     /**
-     * Opens what the stores of many namespaces of the memory the settings choose share: nothing on the directory
-     * store, one {@link PostgresDatabase} on PostgreSQL.
+     * Opens what the stores of many namespaces of the memory the settings choose share: one
+     * {@link PostgresDatabase} on PostgreSQL; nothing on the directory store, nor in a bucket, where each namespace
+     * is a store of its own.
      */
     public static NamespaceStores openShared(Settings settings) throws IOException {
-        if (settings.database().isEmpty()) {
-            return new NamespaceStores() {
-                @Override
-                public MemoryStore open(Settings own, String actor) throws IOException {
-                    return StoreChoice.open(own, actor);
-                }
-
-                @Override
-                public void close() {
-                    // nothing is shared
-                }
-            };
+        if (settings.store().isPresent() && settings.store().get() instanceof PostgresMemory memory) {
+            return openShared(memory, settings);
         }
-        PostgresMemory memory = settings.database().get();
+        return new NamespaceStores() {
+            @Override
+            public MemoryStore open(Settings own, String actor) throws IOException {
+                return StoreChoice.open(own, actor);
+            }
+
+            @Override
+            public void close() {
+                // nothing is shared
+            }
+        };
+    }
+
+    private static NamespaceStores openShared(PostgresMemory memory, Settings settings) throws IOException {
         PostgresDatabase database;
         try {
             database = PostgresDatabase.open(connection(memory, settings.storeTimeout()));
@@ -59,7 +67,7 @@ public final class StoreChoice {
         return new NamespaceStores() {
             @Override
             public MemoryStore open(Settings own, String actor) throws IOException {
-                PostgresMemory namespace = own.database().orElseThrow();
+                NamespaceMemory namespace = own.store().orElseThrow();
                 try {
                     return database.open(namespace.namespace(), own.limits(), own.history(), actor);
                 } catch (IOException e) {
@@ -76,29 +84,58 @@ public final class StoreChoice {
 
     /**
      * Opens the bearer tokens kept with the memory the settings choose: the table {@code memdir.tokens} of its
-     * database, else the reserved file {@code .memdir-tokens} of the root.
+     * database, else (on the directory store, and with a bucket) the reserved file {@code .memdir-tokens} of the
+     * root.
      */
     public static TokenStore openTokens(Settings settings) throws IOException {
-        if (settings.database().isEmpty()) {
-            return DirectoryTokenStore.at(settings.root());
+        if (settings.store().isPresent() && settings.store().get() instanceof PostgresMemory memory) {
+            try {
+                return PostgresTokenStore.open(connection(memory, settings.storeTimeout()), memory.url().toString());
+            } catch (IOException e) {
+                throw new StoreUnavailableException("cannot open the tokens of " + memory.url() + ": "
+                        + e.getMessage(), e);
+            }
         }
-        PostgresMemory memory = settings.database().get();
-        try {
-            return PostgresTokenStore.open(connection(memory, settings.storeTimeout()), memory.url().toString());
-        } catch (IOException e) {
-            throw new StoreUnavailableException("cannot open the tokens of " + memory.url() + ": " + e.getMessage(),
-                    e);
-        }
+        return DirectoryTokenStore.at(settings.root());
     }
 
-    /** Opens the namespace of a PostgreSQL database that {@code memory} names, with the settings' limits. */
-    public static MemoryStore open(PostgresMemory memory, Settings settings, String actor) throws IOException {
+    /**
+     * Opens the store to read it only, whatever the settings' read-only mode: in a bucket, without the start-up check
+     * of conditional writes, which writes scratch objects (so that a reader needs no right to write, and changes
+     * nothing).
+     */
+    public static MemoryStore openToRead(Settings settings, String actor) throws IOException {
+        return open(settings, actor, true);
+    }
+
+    private static MemoryStore open(Settings settings, String actor, boolean readOnly) throws IOException {
+        if (settings.store().isEmpty()) {
+            return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
+        }
+        return open(settings.store().get(), settings, actor, readOnly);
+    }
+
+    /**
+     * Opens the namespace of a database or a bucket that {@code memory} names, with the settings' limits and timeout;
+     * a bucket without the start-up check of conditional writes when {@code readOnly}.
+     */
+    public static MemoryStore open(NamespaceMemory memory, Settings settings, String actor, boolean readOnly)
+            throws IOException {
         try {
-            return PostgresStore.open(connection(memory, settings.storeTimeout()), memory.namespace(),
-                    settings.limits(), settings.history(), actor);
+            if (memory instanceof S3Memory bucket) {
+                return S3Store.open(location(bucket), bucket.namespace(), settings.limits(), settings.history(),
+                        actor, settings.storeTimeout(), readOnly);
+            }
+            return PostgresStore.open(connection((PostgresMemory) memory, settings.storeTimeout()),
+                    memory.namespace(), settings.limits(), settings.history(), actor);
         } catch (IOException e) {
             throw new StoreUnavailableException("cannot open " + memory + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Returns the figures of every namespace in the bucket {@code memory} names ({@code memdir store check}). */
+    public static List<S3Figures.Namespace> figures(S3Memory memory, Duration timeout) throws IOException {
+        return Credentials.figures(location(memory), timeout);
     }
 
     /** Returns how to reach the database {@code memory} names: its JDBC URL, the driver's properties and login. */
@@ -107,5 +144,23 @@ public final class StoreChoice {
         properties.setProperty("user", memory.login().user());
         memory.login().password().ifPresent(password -> properties.setProperty("password", password));
         return new PostgresConnection(memory.url().jdbcUrl(), properties, storeTimeout);
+    }
+
+    /** Returns where the memory {@code memory} names lives, as the S3 store takes it. */
+    private static S3Location location(S3Memory memory) {
+        return new S3Location(memory.url().bucket(), memory.url().prefix(), memory.endpoint(), memory.region());
+    }
+
+    /**
+     * The calls that hand the SDK a credentials provider. A class of their own: verifying such a call loads the
+     * SDK's interfaces, which a method of StoreChoice would do on every start.
+     */
+    private static final class Credentials {
+
+        static List<S3Figures.Namespace> figures(S3Location location, Duration timeout) throws IOException {
+            try (DefaultCredentialsProvider chain = DefaultCredentialsProvider.builder().build()) {
+                return S3Figures.read(location, chain, timeout);
+            }
+        }
     }
 }

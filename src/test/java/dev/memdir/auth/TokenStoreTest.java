@@ -2,7 +2,6 @@ package dev.memdir.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.EveryStore;
 import dev.memdir.memory.StoreKind;
 import dev.memdir.memory.postgres.LocalPostgres;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +20,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Tokens made, listed, revoked, expired and authenticated on both stores, and what the stores keep of them. */
-@EveryStore
+/** Tokens are kept in a directory or a database; a memory in a bucket keeps them in its root's file, as a directory. */
+@ParameterizedClass
+@EnumSource(value = StoreKind.class, names = {"DIRECTORY", "POSTGRES"})
 class TokenStoreTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T09:00:00Z");

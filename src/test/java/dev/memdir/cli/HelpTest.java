@@ -60,14 +60,15 @@ class HelpTest {
                 Store:
                       --store=URL          Keep the memory in this PostgreSQL database,
                                              postgresql://[user@]host[:port]/dbname[?
-                                             param=value...]; the password comes from
-                                             PGPASSWORD or ~/.pgpass, never from the URL.
-                                             Default: the directory store at the root. Env:
-                                             MEMDIR_STORE.
+                                             param=value...] (the password from PGPASSWORD or
+                                             ~/.pgpass, never from the URL), or in this S3
+                                             bucket, s3://BUCKET[/PREFIX] (credentials from the
+                                             AWS chain). Default: the directory store at the
+                                             root. Env: MEMDIR_STORE.
                       --store-timeout=DURATION
-                                           How long a call waits for a PostgreSQL database
-                                             before it answers that the store is busy or
-                                             unavailable (5s, 500ms). Default: 5s. Env:
+                                           How long a call waits for a PostgreSQL database or
+                                             an S3 bucket before it answers that the store is
+                                             busy or unavailable (5s, 500ms). Default: 5s. Env:
                                              MEMDIR_STORE_TIMEOUT.
 
                 Settings file:
@@ -117,6 +118,17 @@ class HelpTest {
                         "--history-keep=N")
                 .doesNotContain("HTTP:", "OAuth:", "Logging:", "Tools:", "--http", "--tls-cert", "--oauth-issuer",
                         "--log-level", "--read-only");
+    }
+
+    /** store copy and check take the S3 options for the buckets they name; --store and its namespace are not theirs. */
+    @ParameterizedTest
+    @CsvSource({"copy", "check"})
+    void storeCommandsHelp_listsTheS3OptionsUnderStore(String command) {
+        String help = run("store", command, "--help").out();
+        String store = help.substring(help.indexOf("\nStore:\n"), help.indexOf("\n\n", help.indexOf("\nStore:\n") + 1));
+
+        assertThat(store).contains("--s3-endpoint=URL", "--s3-region=REGION", "--store-timeout=DURATION")
+                .doesNotContain("--store=URL", "--namespace");
     }
 
     @Test

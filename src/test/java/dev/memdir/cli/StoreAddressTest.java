@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.memdir.config.ConfigException;
+import dev.memdir.config.S3Memory;
+import dev.memdir.config.S3Url;
 import dev.memdir.config.SettingsResolver;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -43,14 +46,39 @@ class StoreAddressTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("PGPASSWORD");
     }
 
+    @Test
+    void anS3UrlIsABucketReachedWithTheS3OptionsGiven() throws Exception {
+        StoreAddress address = StoreAddress.parse("s3://team-memory/people/alice/", "--to");
+
+        assertThat(address.directory()).isEmpty();
+        assertThat(address.url()).isEmpty();
+        assertThat(address.bucket()).contains(new S3Url("team-memory", "people/alice"));
+        assertThat(address.bucket(resolver, "acme", Map.of("s3-endpoint", "http://127.0.0.1:9", "s3-region", "auto")))
+                .isEqualTo(new S3Memory(new S3Url("team-memory", "people/alice"), "acme",
+                        Optional.of(URI.create("http://127.0.0.1:9")), Optional.of("auto")));
+        assertThat(address.bucket(resolver, "acme", Map.of()).endpoint()).isEmpty();
+    }
+
+    @Test
+    void aBadS3UrlIsRefusedNamingWhereItWasGiven_withoutEchoingCredentials() {
+        assertThat(catchThrowable(() -> StoreAddress.parse("s3://AKIAEXAMPLE:hunter2@team-memory", "--from")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("--from carries credentials")
+                .hasMessageNotContaining("hunter2");
+        assertThat(catchThrowable(() -> StoreAddress.parse("s3://Team_Memory/x", "the store to check")))
+                .isInstanceOf(ConfigException.class).hasMessage("the store to check names the bucket 'Team_Memory';"
+                        + " a bucket name is 3-63 characters of a-z 0-9 . -, beginning and ending with a letter or a"
+                        + " digit");
+    }
+
     @ParameterizedTest
-    @CsvSource({"jdbc:postgresql://h/db?user=a&password=secret, jdbc", "s3://bucket/x, s3", "https://x/y, https",
-            "file:///tmp/m, file", "mysql://h/db, mysql", "notes:2024, notes"})
+    @CsvSource({"jdbc:postgresql://h/db?user=a&password=secret, jdbc", "s3:bucket/x, s3", "https://x/y, https",
+            "file:///tmp/m, file", "mysql://h/db, mysql", "notes:2024, notes", "gs://bucket/x, gs"})
     void anotherUrl_isRefused_namingTheSchemesTaken_withoutEchoingIt(String url, String scheme) {
         Throwable refused = catchThrowable(() -> StoreAddress.parse(url, "--to"));
 
-        assertThat(refused).isInstanceOf(ConfigException.class).hasMessage("--to must be a directory or a PostgreSQL"
-                + " URL (postgresql://... or postgres://...), not a '" + scheme + ":' URL");
+        assertThat(refused).isInstanceOf(ConfigException.class).hasMessage("--to must be a directory, a PostgreSQL"
+                + " URL (postgresql://... or postgres://...) or an S3 URL (s3://BUCKET[/PREFIX]), not a '" + scheme
+                + ":' URL");
     }
 
     @ParameterizedTest

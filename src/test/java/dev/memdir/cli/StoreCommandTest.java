@@ -2,16 +2,24 @@ package dev.memdir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.config.S3Url;
 import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.directory.RootFiles;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.MemoryFiles;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Sha256;
 import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.Usage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +33,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -76,7 +83,7 @@ class StoreCommandTest {
         assertThat(there.out()).isEqualTo("Copied 5 files (38 bytes) and 3 versions from " + source.toRealPath()
                 + " to PostgreSQL namespace team\n");
         assertThat(home.exit()).as(home.err()).isZero();
-        assertThat(files(back)).isEqualTo(files(source));
+        assertThat(RootFiles.of(back)).isEqualTo(RootFiles.of(source));
         assertThat(histories(back)).isEqualTo(histories(source)).containsKey("/memories/gone.md");
     }
 
@@ -212,7 +219,78 @@ class StoreCommandTest {
         InProcessRun run = run("store", "copy", "--from", source.toString(), "--to", database);
 
         assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(run.err()).isEqualTo("memdir: --namespace names the memory inside a PostgreSQL database; give it\n");
+        assertThat(run.err()).isEqualTo("memdir: --namespace names the memory inside a PostgreSQL database or an S3 bucket;"
+                + " give it\n");
+    }
+
+    @Test
+    void aBucketWithoutANamespaceIsAUsageError() throws Exception {
+        InProcessRun run = run("store", "copy", "--from", source.toString(), "--to", "s3://team-memory/x");
+
+        assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(run.err()).isEqualTo("memdir: --namespace names the memory inside a PostgreSQL database or an S3"
+                + " bucket; give it\n");
+    }
+
+    /** The S3 store is opened with the options given; one that cannot be opened says so in one line, exit 1. */
+    @Test
+    void aBucketIsOpenedWithTheS3Options_aFailureIsOneLine() throws Exception {
+        int port = closedPort();
+
+        InProcessRun copy = run("store", "copy", "--from", source.toString(), "--to", "s3://team-memory/x",
+                "--namespace", "team", "--s3-endpoint", "http://127.0.0.1:" + port, "--s3-region", "auto",
+                "--store-timeout", "2s");
+        InProcessRun check = run("store", "check", "s3://team-memory/x", "--s3-endpoint", "http://127.0.0.1:" + port,
+                "--store-timeout", "2s");
+
+        assertThat(copy.exit()).isEqualTo(ExitCode.FAILED.code());
+        assertThat(copy.err()).startsWith("memdir: store copy failed: cannot open namespace team of"
+                + " s3://team-memory/x: ").hasLineCount(1);
+        assertThat(copy.out()).isEmpty();
+        assertThat(check.exit()).isEqualTo(ExitCode.FAILED.code());
+        assertThat(check.err()).startsWith("memdir: store check failed: ").hasLineCount(1);
+        assertThat(check.out()).isEmpty();
+    }
+
+    @Test
+    void s3OptionsWithoutABucketAreRefused() throws Exception {
+        InProcessRun run = run("store", "copy", "--from", source.toString(), "--to", temp.resolve("copy").toString(),
+                "--s3-region", "auto");
+
+        assertThat(run.exit()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(run.err()).isEqualTo("memdir: --s3-region needs --store s3://BUCKET[/PREFIX]: it says where a"
+                + " bucket is\n");
+        assertThat(temp.resolve("copy")).doesNotExist();
+    }
+
+    @Test
+    void aBucketsCheck_isANamespaceLineEach_andFlagsCountersThatDifferFromARecount() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+        ExitCode exit = StoreCommand.checkBucket(List.of(
+                new S3Figures.Namespace("team", 17, new Usage(5, 38), 120, new Usage(5, 38), 120),
+                new S3Figures.Namespace("user/bob", 3, new Usage(2, 10), 0, new Usage(1, 4), 6)),
+                new S3Url("team-memory", "x"), out);
+
+        assertThat(exit).isEqualTo(ExitCode.FAILED);
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("S3 s3://team-memory/x\n"
+                + String.format("%-40s %9s %12s %14s %12s%n", "namespace", "files", "bytes", "history bytes", "commit")
+                + String.format("%-40s %9s %12s %14s %12s%n", "team", 5, 38, 120, 17)
+                + String.format("%-40s %9s %12s %14s %12s%n", "user/bob", 2, 10, 0, 3)
+                + "  counters differ from a recount of the files: 1 file, 4 bytes, 6 history bytes\n");
+    }
+
+    @Test
+    void anEmptyBucketsCheck_saysSo() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        ExitCode exit = StoreCommand.checkBucket(List.of(), new S3Url("team-memory", ""),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+        assertThat(exit).isEqualTo(ExitCode.OK);
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("S3 s3://team-memory\n"
+                + "no memory yet (memdir makes a namespace's when it first changes it)\n");
     }
 
     @ParameterizedTest
@@ -235,6 +313,12 @@ class StoreCommandTest {
         assertThat(temp.resolve("work")).isEmptyDirectory();
     }
 
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
     private static void write(MemoryFiles files, String relative, byte[] content)
             throws IOException, CommandException {
         files.write(MemoryPath.of(List.of(relative.split("/"))), content);
@@ -247,20 +331,6 @@ class StoreCommandTest {
             all.addAll(List.of("--root", temp.resolve("unused").toString()));
         }
         return InProcessRun.in(temp.resolve("work"), all.toArray(String[]::new));
-    }
-
-    /** Returns every memory file below {@code root} (memdir's own left out) with its content, as hex. */
-    private static Map<String, String> files(Path root) throws Exception {
-        Map<String, String> files = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path file : walk.filter(Files::isRegularFile).toList()) {
-                String relative = root.relativize(file).toString();
-                if (!relative.startsWith(".memdir")) {
-                    files.put(relative, HexFormat.of().formatHex(Files.readAllBytes(file)));
-                }
-            }
-        }
-        return files;
     }
 
     /** Returns every path's versions, each with its content (hex, or nothing when redacted), newest first. */

@@ -40,7 +40,8 @@ class SettingsResolverTest {
             + " claude-code-memory, claude-config-dir, history-keep, history-max-bytes, http, index-max-bytes,"
             + " index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
-            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, scope, search-tool,"
+            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, s3-endpoint, s3-region, scope,"
+            + " search-tool,"
             + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools, trusted-proxy";
 
     @TempDir
@@ -209,7 +210,7 @@ class SettingsResolverTest {
 
     @Test
     void store_absent_theDirectoryStoreAtTheRoot() throws Exception {
-        assertThat(resolve().database()).isEmpty();
+        assertThat(resolve().store()).isEmpty();
     }
 
     @Test
@@ -219,7 +220,7 @@ class SettingsResolverTest {
 
         Settings settings = resolve();
 
-        assertThat(settings.database()).contains(new PostgresMemory(
+        assertThat(settings.store()).contains(new PostgresMemory(
                 new PostgresUrl("db", 6432, "team", Optional.of("alice"), Map.of("sslmode", "require")), key,
                 new PostgresLogin("alice", Optional.of("secret"))));
         assertThat(settings.memoryName()).isEqualTo("namespace " + key + " of postgresql://alice@db:6432/team");
@@ -229,18 +230,18 @@ class SettingsResolverTest {
     void namespace_givenOrTheAgentsScope() throws Exception {
         flags.put("store", "postgresql://db/team");
         flags.put("namespace", "team/backend");
-        assertThat(resolve().database().orElseThrow().namespace()).isEqualTo("team/backend");
+        assertThat(resolve().store().orElseThrow().namespace()).isEqualTo("team/backend");
 
         flags.remove("namespace");
         flags.put("agent", "plugin:reviewer");
         flags.put("scope", "project");
-        assertThat(resolve().database().orElseThrow().namespace()).isEqualTo("agent/plugin-reviewer/project");
+        assertThat(resolve().store().orElseThrow().namespace()).isEqualTo("agent/plugin-reviewer/project");
     }
 
     @Test
     void namespace_outsideItsAlphabetOrWithoutAStore_refused() throws Exception {
         flags.put("namespace", "team");
-        assertFails("--namespace needs --store URL: a namespace names a memory inside a database");
+        assertFails("--namespace needs --store URL: a namespace names a memory inside a database or a bucket");
 
         flags.put("store", "postgresql://db/team");
         flags.put("namespace", "team/../other");
@@ -264,6 +265,83 @@ class SettingsResolverTest {
         flags.put("agent", "reviewer");
         flags.put("scope", "user");
         assertFails("--namespace and --agent both choose the namespace; give one of them");
+    }
+
+    // ---- S3 ----
+
+    @Test
+    void s3Store_theBucketsNamespaceReachedAsTheOptionsSay() throws Exception {
+        flags.put("store", "s3://team-memory/people/alice/");
+        flags.put("namespace", "team");
+        flags.put("s3-endpoint", "http://127.0.0.1:9");
+        env.put("MEMDIR_S3_REGION", "auto");
+
+        Settings settings = resolve();
+
+        assertThat(settings.store()).contains(new S3Memory(new S3Url("team-memory", "people/alice"), "team",
+                Optional.of(URI.create("http://127.0.0.1:9")), Optional.of("auto")));
+        assertThat(settings.memoryName()).isEqualTo("namespace team of s3://team-memory/people/alice");
+    }
+
+    @Test
+    void s3Store_namespaceAsOnPostgres_theProjectsKeyOrTheAgents() throws Exception {
+        flags.put("store", "s3://team-memory");
+        assertThat(resolve().store()).contains(new S3Memory(new S3Url("team-memory", ""), key, Optional.empty(),
+                Optional.empty()));
+
+        flags.put("agent", "plugin:reviewer");
+        flags.put("scope", "project");
+        assertThat(resolve().store().orElseThrow().namespace()).isEqualTo("agent/plugin-reviewer/project");
+
+        flags.put("namespace", "team");
+        assertFails("--namespace and --agent both choose the namespace; give one of them");
+    }
+
+    @Test
+    void s3Options_ofACommandThatNamesABucket_goWithIt() throws Exception {
+        flags.put("s3-endpoint", "http://127.0.0.1:9");
+        env.put("MEMDIR_S3_REGION", "auto");
+        SettingsResolver resolver = new SettingsResolver(env, home, work);
+
+        assertThat(resolver.resolve(flags, true).store()).isEmpty();
+        assertThat(resolver.bucket(new S3Url("team-memory", "x"), "team", flags)).isEqualTo(new S3Memory(
+                new S3Url("team-memory", "x"), "team", Optional.of(URI.create("http://127.0.0.1:9")),
+                Optional.of("auto")));
+        assertThatThrownBy(() -> resolver.resolve(flags, false)).hasMessage("--s3-endpoint needs --store"
+                + " s3://BUCKET[/PREFIX]: it says where a bucket is");
+
+        env.put("MEMDIR_S3_REGION", "EU Central");
+        assertThatThrownBy(() -> resolver.bucket(new S3Url("team-memory", "x"), "team", flags))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("MEMDIR_S3_REGION must be a region name of a-z 0-9 -, as eu-central-1, not 'EU Central'");
+    }
+
+    @Test
+    void s3Store_badUrlOrOptions_refusedFirst() throws Exception {
+        flags.put("store", "s3://AKIAEXAMPLE:secret@team-memory");
+        assertFails("--store carries credentials, which the process list and shell history show; leave them out:"
+                + " memdir takes them from the AWS chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY,"
+                + " ~/.aws/credentials with AWS_PROFILE, web identity, instance roles)");
+
+        flags.put("store", "s3://team-memory");
+        flags.put("s3-endpoint", "minio:9000");
+        assertFails("--s3-endpoint must be an http or https URL without query or fragment, like"
+                + " https://login.example.com, not 'minio:9000'");
+
+        flags.remove("s3-endpoint");
+        flags.put("s3-region", "EU Central");
+        assertFails("--s3-region must be a region name of a-z 0-9 -, as eu-central-1, not 'EU Central'");
+    }
+
+    @Test
+    void s3Options_withoutAnS3Store_refused() throws Exception {
+        flags.put("s3-endpoint", "http://127.0.0.1:9000");
+        assertFails("--s3-endpoint needs --store s3://BUCKET[/PREFIX]: it says where a bucket is");
+
+        flags.remove("s3-endpoint");
+        flags.put("store", "postgresql://db/team");
+        env.put("MEMDIR_S3_REGION", "eu-central-1");
+        assertFails("MEMDIR_S3_REGION needs --store s3://BUCKET[/PREFIX]: it says where a bucket is");
     }
 
     // ---- OAuth ----
@@ -462,19 +540,19 @@ class SettingsResolverTest {
         flags.put("root", url);
 
         assertFails("--root must be a path on this machine, not a '" + scheme + ":' URL (the URLs memdir takes are"
-                + " --store postgresql://... and --oauth-issuer https://...)");
+                + " --store postgresql://... or s3://... and --oauth-issuer https://...)");
     }
 
     @Test
     void pathSettings_refuseUrls_fromEverySource() {
         env.put("MEMDIR_LOG_FILE", "s3://bucket/log");
         assertFails("MEMDIR_LOG_FILE must be a path on this machine, not a 's3:' URL (the URLs memdir takes are"
-                + " --store postgresql://... and --oauth-issuer https://...)");
+                + " --store postgresql://... or s3://... and --oauth-issuer https://...)");
 
         env.clear();
         env.put("MEMDIR_HOME", "https://x/home");
         assertFails("MEMDIR_HOME must be a path on this machine, not a 'https:' URL (the URLs memdir takes are"
-                + " --store postgresql://... and --oauth-issuer https://...)");
+                + " --store postgresql://... or s3://... and --oauth-issuer https://...)");
     }
 
     @ParameterizedTest

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.e2e.support.EveryStoreTest;
+import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.McpHttp;
 import dev.memdir.e2e.support.ModernSdkClient;
@@ -23,6 +24,8 @@ import dev.memdir.memory.HostilePaths.Call;
 import dev.memdir.memory.HostilePaths.Hostile;
 import dev.memdir.memory.HostilePaths;
 import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.s3.LocalS3;
+import dev.memdir.memory.s3.S3Location;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
 import java.io.IOException;
 import java.net.URI;
@@ -168,8 +171,11 @@ class HttpIsolationIT {
     @EveryStoreTest
     void hostilePathsUrisPromptsAndCompletions_neverReachAnotherNamespace(String storeKind, @TempDir Path temp)
             throws Exception {
-        NamespacedStore memory = storeKind.equals("directory") ? new DirectoryNamespaces(temp.resolve("memory"))
-                : new DatabaseNamespaces(LocalPostgres.shared().freshDatabase());
+        NamespacedStore memory = switch (storeKind) {
+            case "directory" -> new DirectoryNamespaces(temp.resolve("memory"));
+            case "postgres" -> new DatabaseNamespaces(LocalPostgres.shared().freshDatabase());
+            default -> new BucketNamespaces(LocalS3.shared().freshBucket("memdir"));
+        };
         TokenStore store = new TokenStore(memory.arguments(), temp);
         String aliceToken = store.token("alice");
         String bobToken = store.token("bob");
@@ -384,7 +390,7 @@ class HttpIsolationIT {
     /** A store serving namespaces: the arguments that name it, and what it holds outside one namespace. */
     private interface NamespacedStore {
 
-        List<String> arguments();
+        JarMemory arguments();
 
         /** Every entry outside {@code namespace}, with what it holds, by a name that says where it is. */
         Map<String, String> outside(String namespace) throws Exception;
@@ -399,8 +405,8 @@ class HttpIsolationIT {
         private static final String AREA = ".memdir-namespaces";
 
         @Override
-        public List<String> arguments() {
-            return List.of("--root", root.toString());
+        public JarMemory arguments() {
+            return JarMemory.directory(root);
         }
 
         @Override
@@ -441,8 +447,8 @@ class HttpIsolationIT {
     private record DatabaseNamespaces(String jdbcUrl) implements NamespacedStore {
 
         @Override
-        public List<String> arguments() {
-            return List.of("--store", LocalPostgres.shared().storeUrlOf(jdbcUrl));
+        public JarMemory arguments() {
+            return new JarMemory(List.of("--store", LocalPostgres.shared().storeUrlOf(jdbcUrl)), List.of(), Map.of());
         }
 
         @Override
@@ -478,6 +484,51 @@ class HttpIsolationIT {
                 }
             }
             return rows;
+        }
+    }
+
+    /**
+     * The S3 store: each namespace the objects under {@code PREFIX/ns/NAME/}, '/' in its name written '+'. Every object
+     * outside one namespace by its key, and each path a head or a base of another namespace names, by that
+     * namespace and path.
+     */
+    private record BucketNamespaces(S3Location location) implements NamespacedStore {
+
+        private static final String SPACES = "memdir/ns/";
+
+        @Override
+        public JarMemory arguments() {
+            return JarMemory.bucket(location, LocalS3.shared());
+        }
+
+        @Override
+        public Map<String, String> outside(String namespace) throws IOException {
+            String skipped = SPACES + namespace.replace('/', '+') + "/";
+            Map<String, String> entries = new TreeMap<>();
+            for (Map.Entry<String, byte[]> object : LocalS3.objects(location).entrySet()) {
+                if (object.getKey().startsWith(skipped)) {
+                    continue;
+                }
+                entries.put("object " + object.getKey(), Base64.getEncoder().encodeToString(object.getValue()));
+                if (object.getKey().contains("/commits/") || object.getKey().contains("/bases/")) {
+                    String text = new String(object.getValue(), StandardCharsets.UTF_8);
+                    // A commit's first line is its writer's id; the head or the base is the JSON after it.
+                    new ObjectMapper().readTree(text.substring(text.indexOf('{'))).path("entries").fieldNames()
+                            .forEachRemaining(path -> entries.put("entry " + namespaceOf(object.getKey()) + "/"
+                                    + path, object.getKey()));
+                }
+            }
+            return entries;
+        }
+
+        @Override
+        public List<String> namespaces() {
+            return LocalS3.objects(location).keySet().stream().filter(key -> key.startsWith(SPACES))
+                    .map(BucketNamespaces::namespaceOf).distinct().toList();
+        }
+
+        private static String namespaceOf(String key) {
+            return key.substring(SPACES.length(), key.indexOf('/', SPACES.length())).replace('+', '/');
         }
     }
 }

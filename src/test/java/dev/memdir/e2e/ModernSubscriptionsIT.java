@@ -8,17 +8,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.ModernSdkClient;
 import dev.memdir.e2e.support.ReplyRecorder;
 import dev.memdir.e2e.support.SubscriptionEvents;
-import dev.memdir.memory.postgres.LocalPostgres;
 import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
 import io.modelcontextprotocol.modern.client.SubscriptionEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * subscriptions/listen through the real jar and the SDK's 2026-07-28 client: the acknowledgment names what memdir
  * can notify about, and a change (through this process, another process on the same memory, a 2025-11-25 client)
- * reaches every stream that listens to its URI and no other, on the directory and on PostgreSQL.
+ * reaches every stream that listens to its URI and no other, on the directory, on PostgreSQL and in a bucket.
  */
 class ModernSubscriptionsIT {
 
@@ -41,25 +40,19 @@ class ModernSubscriptionsIT {
     @TempDir
     Path temp;
 
-    /** The options that choose one memory for every process of a test: a root, or a fresh PostgreSQL namespace. */
-    private List<String> memory(String store) throws Exception {
-        return switch (store) {
-            case "directory" -> List.of("--root", temp.resolve("memory").toString());
-            case "postgres" -> List.of("--store", LocalPostgres.shared().freshStoreUrl(), "--namespace", "team");
-            default -> throw new IllegalArgumentException(store);
-        };
+    /** The memory every process of a test uses: a root, or a fresh namespace of a PostgreSQL database or a bucket. */
+    private JarMemory memory(String store) throws Exception {
+        return JarMemory.fresh(store, temp).inNamespace("team");
     }
 
-    private JarLauncher launcher(List<String> memory) throws Exception {
+    private JarLauncher launcher(JarMemory memory) throws Exception {
         return launcher(memory, Files.createDirectories(temp.resolve("empty")));
     }
 
-    private JarLauncher launcher(List<String> memory, Path project) throws Exception {
+    private JarLauncher launcher(JarMemory memory, Path project) throws Exception {
         Path empty = Files.createDirectories(temp.resolve("empty"));
-        List<String> arguments = new ArrayList<>(memory);
-        arguments.addAll(List.of("--project", project.toString(), "--claude-config-dir", empty.toString(),
-                "--managed-dir", empty.toString()));
-        return JarLauncher.plain(arguments.toArray(String[]::new)).env("HOME", empty.toString());
+        return memory.launcher("--project", project.toString(), "--claude-config-dir", empty.toString(),
+                "--managed-dir", empty.toString()).env("HOME", empty.toString());
     }
 
     private static Listening listen(ModernSdkClient client, SubscriptionEvents events, String... uris) {
@@ -149,7 +142,7 @@ class ModernSubscriptionsIT {
 
     @EveryStoreTest
     void aWriteThroughASecondProcessOnTheSameMemoryReachesTheListenStream(String store) throws Exception {
-        List<String> memory = memory(store);
+        JarMemory memory = memory(store);
         try (ModernSdkClient listener = ModernSdkClient.start(launcher(memory));
                 ModernSdkClient writer = ModernSdkClient.start(launcher(memory))) {
             SubscriptionEvents events = new SubscriptionEvents();
@@ -174,7 +167,7 @@ class ModernSubscriptionsIT {
 
     @EveryStoreTest
     void aLegacyAndAModernClientHearEachOthersWrites(String store) throws Exception {
-        List<String> memory = memory(store);
+        JarMemory memory = memory(store);
         BlockingQueue<String> legacyUpdates = new LinkedBlockingQueue<>();
         io.modelcontextprotocol.client.McpSyncClient legacy = LegacySdkClient.start(launcher(memory),
                 contents -> contents.forEach(c -> legacyUpdates.add(

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.LineSession;
-import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.store.Sha256;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -18,8 +18,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,23 +88,23 @@ class PruneIT {
 
     @EveryStoreTest
     void anArchivedFileIsMovedBackByTheUndoPruneOffers(String storeKind) throws Exception {
-        List<String> store = store(storeKind);
-        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        JarMemory store = JarMemory.fresh(storeKind, temp).inNamespace("team");
+        McpSyncClient client = LegacySdkClient.start(store.launcher());
         try {
             call(client, "create", Map.of("path", "/memories/notes/hello.md", "file_text", "hello\n"));
         } finally {
             client.closeGracefully();
         }
 
-        JarRun applied = JarRun.of(temp, with(store, "prune", "--apply", "--older-than", "0d"));
-        JarRun restored = JarRun.of(temp, with(store, "restore", "/memories/notes/hello.md"));
+        JarRun applied = JarRun.of(temp, store.launcher("prune", "--apply", "--older-than", "0d"));
+        JarRun restored = JarRun.of(temp, store.launcher("restore", "/memories/notes/hello.md"));
 
         assertThat(applied.stdout()).as(applied.stderr()).isEqualTo("Archived /memories/notes/hello.md to"
                 + " /memories/archive/notes/hello.md\nUndo one with 'memdir restore PATH': it moves the file back out"
                 + " of /memories/archive/.\n");
         assertThat(restored.stdout()).as(restored.stderr()).isEqualTo("Moved /memories/archive/notes/hello.md back"
                 + " to /memories/notes/hello.md, where it was before it was archived\n");
-        McpSyncClient after = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        McpSyncClient after = LegacySdkClient.start(store.launcher());
         try {
             assertThat(LegacySdkClient.text(LegacySdkClient.call(after, "view",
                     Map.of("path", "/memories/notes/hello.md")))).contains("hello");
@@ -120,16 +118,16 @@ class PruneIT {
 
     @EveryStoreTest
     void theHistoryOfAFileRenamedOnceAndTwiceNamesThePathsItCameFrom(String storeKind) throws Exception {
-        List<String> store = store(storeKind);
-        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        JarMemory store = JarMemory.fresh(storeKind, temp).inNamespace("team");
+        McpSyncClient client = LegacySdkClient.start(store.launcher());
         try {
             call(client, "create", Map.of("path", "/memories/plan.md", "file_text", "the plan\n"));
             call(client, "rename", Map.of("old_path", "/memories/plan.md", "new_path", "/memories/topics/plan.md"));
         } finally {
             client.closeGracefully();
         }
-        JarRun once = JarRun.of(temp, with(store, "history", "/memories/topics/plan.md"));
-        McpSyncClient again = LegacySdkClient.start(JarLauncher.plain(with(store)));
+        JarRun once = JarRun.of(temp, store.launcher("history", "/memories/topics/plan.md"));
+        McpSyncClient again = LegacySdkClient.start(store.launcher());
         JsonNode template;
         try {
             call(again, "rename", Map.of("old_path", "/memories/topics/plan.md", "new_path",
@@ -140,8 +138,8 @@ class PruneIT {
         } finally {
             again.closeGracefully();
         }
-        JarRun twice = JarRun.of(temp, with(store, "history", "/memories/done/plan.md"));
-        JarRun between = JarRun.of(temp, with(store, "history", "/memories/topics/plan.md"));
+        JarRun twice = JarRun.of(temp, store.launcher("history", "/memories/done/plan.md"));
+        JarRun between = JarRun.of(temp, store.launcher("history", "/memories/topics/plan.md"));
 
         assertThat(once.stdout()).as(once.stderr()).isEqualTo("No earlier versions of /memories/topics/plan.md are"
                 + " kept.\n" + FROM_ROOT);
@@ -157,18 +155,6 @@ class PruneIT {
                 + "\"renamedTo\":\"/memories/done/plan.md\",\"history\":\"memdir://memory/history/topics/plan.md\"},"
                 + "{\"path\":\"/memories/plan.md\",\"renamedTo\":\"/memories/topics/plan.md\","
                 + "\"history\":\"memdir://memory/history/plan.md\"}]");
-    }
-
-    /** Returns the options that choose a fresh memory on the store named {@code storeKind}. */
-    private List<String> store(String storeKind) throws Exception {
-        return storeKind.equals("directory") ? List.of("--root", temp.resolve("box/memory").toString())
-                : List.of("--store", LocalPostgres.shared().freshStoreUrl(), "--namespace", "team");
-    }
-
-    private static String[] with(List<String> store, String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(store);
-        return all.toArray(String[]::new);
     }
 
     private static void call(McpSyncClient client, String tool, Map<String, Object> arguments) {

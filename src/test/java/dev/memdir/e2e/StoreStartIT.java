@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** How the real jar starts with {@code --store}, and that it loads nothing of PostgreSQL without it. */
+/** How the real jar starts with {@code --store}, and that it loads nothing of PostgreSQL or S3 without it. */
 class StoreStartIT {
 
     @TempDir
@@ -30,10 +30,7 @@ class StoreStartIT {
 
     @Test
     void unreachableDatabase_oneLineAndExit1() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
-        }
+        int port = closedPort();
 
         JarRun run = JarRun.of(temp, "--store", "postgresql://alice@127.0.0.1:" + port + "/team",
                 "--namespace", "team");
@@ -41,6 +38,25 @@ class StoreStartIT {
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.stderr()).startsWith("memdir: cannot open namespace team of postgresql://alice@127.0.0.1:"
                 + port + "/team: cannot reach the database: ").contains("refused").hasLineCount(1);
+        assertThat(run.stdout()).isEmpty();
+    }
+
+    /**
+     * A bucket the store cannot open (here: its endpoint refuses connections, with credentials at hand in the
+     * environment) is one line naming the memory, exit 1.
+     */
+    @Test
+    void unreachableBucket_oneLineAndExit1() throws Exception {
+        int port = closedPort();
+
+        JarRun run = JarRun.of(temp, JarLauncher.plain("--store", "s3://team-memory/alice", "--namespace", "team",
+                        "--s3-endpoint", "http://127.0.0.1:" + port, "--store-timeout", "2s")
+                .withoutEnv(name -> name.startsWith("AWS_") || name.startsWith("MEMDIR_"))
+                .env("AWS_ACCESS_KEY_ID", "memdir-test").env("AWS_SECRET_ACCESS_KEY", "memdir-test-secret"));
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.stderr()).startsWith("memdir: cannot open namespace team of s3://team-memory/alice: ")
+                .hasLineCount(1).doesNotContain("memdir-test-secret");
         assertThat(run.stdout()).isEmpty();
     }
 
@@ -63,9 +79,9 @@ class StoreStartIT {
                 + " the figures in memdir://memory/status\n");
     }
 
-    /** A plain stdio start on a directory loads nothing that only PostgreSQL, OAuth or HTTP serving needs. */
+    /** A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth or HTTP serving needs. */
     @Test
-    void directoryStoreOnStdio_loadsNoClassOfPostgresqlOAuthOrHttp() throws Exception {
+    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthOrHttp() throws Exception {
         Path classes = temp.resolve("classes.log");
 
         JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
@@ -76,7 +92,14 @@ class StoreStartIT {
                 .contains("dev.memdir.server.MemdirServer ")
                 .doesNotContain("org.postgresql", "com.zaxxer", "dev.memdir.memory.postgres",
                         "dev.memdir.config.Postgres")
+                .doesNotContain("software.amazon", "dev.memdir.memory.s3", "dev.memdir.config.S3")
                 .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource")
                 .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http");
+    }
+
+    private static int closedPort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 }

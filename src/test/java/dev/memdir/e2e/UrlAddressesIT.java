@@ -22,11 +22,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class UrlAddressesIT {
 
-    private static final String STORE_ADDRESS = " must be a directory or a PostgreSQL URL (postgresql://... or"
-            + " postgres://...), not a '";
+    private static final String STORE_ADDRESS = " must be a directory, a PostgreSQL URL (postgresql://... or"
+            + " postgres://...) or an S3 URL (s3://BUCKET[/PREFIX]), not a '";
     private static final String PATH = " must be a path on this machine, not a '";
-    private static final String URLS_TAKEN = ":' URL (the URLs memdir takes are --store postgresql://... and"
-            + " --oauth-issuer https://...)\n";
+    private static final String URLS_TAKEN = ":' URL (the URLs memdir takes are --store postgresql://... or"
+            + " s3://... and --oauth-issuer https://...)\n";
 
     @TempDir
     Path temp;
@@ -46,11 +46,11 @@ class UrlAddressesIT {
                 Arguments.of(List.of("store", "copy", "--from", "src", "--to",
                         "jdbc:postgresql://127.0.0.1:5432/team?user=memdir&password=hunter2", "--namespace", "team"),
                         "memdir: --to" + STORE_ADDRESS + "jdbc:' URL\n"),
-                Arguments.of(List.of("store", "copy", "--from", "src", "--to", "s3://bucket/x"),
-                        "memdir: --to" + STORE_ADDRESS + "s3:' URL\n"),
+                Arguments.of(List.of("store", "copy", "--from", "src", "--to", "gs://bucket/x"),
+                        "memdir: --to" + STORE_ADDRESS + "gs:' URL\n"),
                 Arguments.of(List.of("store", "copy", "--from", "https://x/y", "--to", "copy"),
                         "memdir: --from" + STORE_ADDRESS + "https:' URL\n"),
-                Arguments.of(List.of("store", "check", "s3://bucket/x"),
+                Arguments.of(List.of("store", "check", "s3:bucket/x"),
                         "memdir: the store to check" + STORE_ADDRESS + "s3:' URL\n"),
                 Arguments.of(List.of("--root", "https://x/y"), "memdir: --root" + PATH + "https" + URLS_TAKEN),
                 Arguments.of(List.of("index", "--root", "https://x/y"), "memdir: --root" + PATH + "https" + URLS_TAKEN),

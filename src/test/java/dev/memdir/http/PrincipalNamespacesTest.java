@@ -10,6 +10,8 @@ import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
 import dev.memdir.config.HttpAddress;
+import dev.memdir.config.S3Memory;
+import dev.memdir.config.S3Url;
 import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
 import dev.memdir.json.SharedJson;
@@ -131,6 +133,20 @@ class PrincipalNamespacesTest {
         assertThat(own.root()).isEqualTo(temp.resolve("memory/.memdir-namespaces/team+backend"));
         assertThat(own.readOnly()).isTrue();
         assertThat(NamespaceSettings.of(settings, new Principal("rw", "team", false)).readOnly()).isFalse();
+    }
+
+    @Test
+    void inABucket_aNamespaceIsTheBucketsOwn_theRootStaysForTheTokens() throws Exception {
+        Settings bucket = new SettingsResolver(Map.of(), temp.resolve("home"), temp).resolve(Map.of(
+                "store", "s3://team-memory/acme", "namespace", "team", "s3-endpoint", "http://127.0.0.1:9",
+                "project", temp.resolve("project").toString()));
+
+        Settings own = NamespaceSettings.of(bucket, new Principal("ro", "team/backend", true));
+
+        assertThat(own.store()).contains(new S3Memory(new S3Url("team-memory", "acme"), "team/backend",
+                Optional.of(URI.create("http://127.0.0.1:9")), Optional.empty()));
+        assertThat(own.root()).isEqualTo(bucket.root());
+        assertThat(own.readOnly()).isTrue();
     }
 
     @Test

@@ -11,6 +11,9 @@ import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.s3.LocalS3;
+import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
@@ -42,6 +45,7 @@ class MemoryInstructionFilesTest {
     Path temp;
 
     private String namespace;
+    private S3Location bucket;
     private MemoryStore store;
     private MemoryInstructionFiles files;
     private InstructionLocations locations;
@@ -49,6 +53,7 @@ class MemoryInstructionFilesTest {
     @BeforeEach
     void open() throws Exception {
         namespace = LocalPostgres.freshNamespace();
+        bucket = kind == StoreKind.S3 ? LocalS3.shared().freshBucket("") : null;
         store = open("test");
         files = new MemoryInstructionFiles(store);
         // The host's managed and user instructions, which a memory's resolution must never read.
@@ -222,6 +227,10 @@ class MemoryInstructionFilesTest {
         StoreLimits limits = StoreLimits.perFile(StoreLimits.UNLIMITED);
         if (kind == StoreKind.DIRECTORY) {
             return DirectoryStore.open(temp.resolve("memory"), limits, actor);
+        }
+        if (kind == StoreKind.S3) {
+            return S3Store.open(bucket, LocalS3.credentials(), namespace, limits, HistoryLimits.DEFAULT, actor,
+                    S3Store.DEFAULT_TIMEOUT, false);
         }
         return PostgresStore.open(LocalPostgres.shared().dataSource(), LocalPostgres.shared().unpooled(), namespace,
                 limits, HistoryLimits.DEFAULT, actor);

@@ -13,6 +13,9 @@ import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
 import dev.memdir.memory.postgres.PostgresStore;
 import dev.memdir.memory.render.SizeFormat;
+import dev.memdir.memory.s3.LocalS3;
+import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
@@ -60,6 +63,7 @@ final class MemoryFixture implements AutoCloseable {
 
     final StoreKind kind;
     final MemoryStore store;
+    private final S3Location bucket;
     final MemoryTool tool;
     private final Path root;
     private final Opener opener;
@@ -67,7 +71,13 @@ final class MemoryFixture implements AutoCloseable {
 
     private MemoryFixture(StoreKind kind, Opener opener, StoreLimits limits, HistoryLimits history,
             boolean readOnly) throws IOException {
+        this(kind, opener, limits, history, readOnly, null);
+    }
+
+    private MemoryFixture(StoreKind kind, Opener opener, StoreLimits limits, HistoryLimits history,
+            boolean readOnly, S3Location bucket) throws IOException {
         this.kind = kind;
+        this.bucket = bucket;
         this.opener = opener;
         this.store = opener.open(limits, history, SESSION);
         this.root = store instanceof DirectoryStore directory ? directory.root() : null;
@@ -93,6 +103,11 @@ final class MemoryFixture implements AutoCloseable {
             Path root = tempDir.resolve("memories");
             return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor), limits, history,
                     readOnly);
+        }
+        if (kind == StoreKind.S3) {
+            S3Location bucket = LocalS3.shared().freshBucket("memory");
+            return new MemoryFixture(kind, (l, h, actor) -> S3Store.open(bucket, LocalS3.credentials(), "fixture", l,
+                    h, actor, S3Store.DEFAULT_TIMEOUT, false), limits, history, readOnly, bucket);
         }
         DataSource database = LocalPostgres.shared().dataSource();
         DataSource listening = LocalPostgres.shared().unpooled();
@@ -182,10 +197,13 @@ final class MemoryFixture implements AutoCloseable {
 
     /**
      * Returns whether the bytes of {@code text} (UTF-8) are in any file under the root, memdir's own included, or in
-     * any file or history row of the database (its content or its SHA-256).
+     * any file or history row of the database (its content or its SHA-256), or in any object of the bucket.
      */
     boolean storedAnywhere(String text) throws IOException {
         byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+        if (bucket != null) {
+            return LocalS3.contents(bucket).stream().anyMatch(content -> holds(content, needle));
+        }
         if (root == null) {
             try (Connection connection = LocalPostgres.shared().dataSource().getConnection();
                     PreparedStatement query = connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM memdir.history"
@@ -204,14 +222,18 @@ final class MemoryFixture implements AutoCloseable {
         }
         try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
-                // ISO-8859-1 maps every byte to one char, so a byte search is a string search.
-                if (new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)
-                        .contains(new String(needle, StandardCharsets.ISO_8859_1))) {
+                if (holds(Files.readAllBytes(file), needle)) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    private static boolean holds(byte[] content, byte[] needle) {
+        // ISO-8859-1 maps every byte to one char, so a byte search is a string search.
+        return new String(content, StandardCharsets.ISO_8859_1)
+                .contains(new String(needle, StandardCharsets.ISO_8859_1));
     }
 
     /** Returns the size a listing shows for {@code relative} below the root. */

@@ -2,11 +2,9 @@ package dev.memdir.memory.postgres;
 
 import dev.memdir.memory.render.FaultMessages;
 import dev.memdir.memory.render.FaultMessages.Outage;
+import dev.memdir.memory.store.NetworkOutages;
 import dev.memdir.memory.store.StoreFault;
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
@@ -64,16 +62,9 @@ final class DatabaseFaults {
     }
 
     private static Optional<Outage> outage(SQLException failure, String state) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectException && String.valueOf(cause.getMessage()).contains("refused")) {
-                return Optional.of(Outage.REFUSED);
-            }
-            if (cause instanceof SocketTimeoutException) {
-                return Optional.of(Outage.TIMED_OUT);
-            }
-            if (cause instanceof UnknownHostException) {
-                return Optional.of(Outage.UNKNOWN_HOST);
-            }
+        Optional<Outage> network = NetworkOutages.of(failure);
+        if (network.isPresent()) {
+            return network;
         }
         if (state == null) {
             return Optional.empty();

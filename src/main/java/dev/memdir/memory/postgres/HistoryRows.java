@@ -3,7 +3,10 @@ package dev.memdir.memory.postgres;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.HistoryTable;
 import dev.memdir.memory.store.Sha256;
+import dev.memdir.memory.store.StoredFile;
+import dev.memdir.memory.store.TableKeys;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.Timestamp;
@@ -16,7 +19,7 @@ import java.util.Optional;
  * replaced it (and where a rename took the file), its size, SHA-256 (none once redacted), time and actor. At most {@link HistoryLimits#keep()} per path
  * and {@link HistoryLimits#maxBytes()} in all, the oldest going first; the namespace row counts the bytes.
  */
-final class HistoryRows {
+final class HistoryRows implements HistoryTable {
 
     private final Connection connection;
     private final long namespace;
@@ -30,22 +33,16 @@ final class HistoryRows {
         this.actor = actor;
     }
 
-    /**
-     * Keeps {@code content}, what {@code key} holds before {@code operation} changes it (a rename to
-     * {@code renamedTo}), as its newest version; returns the history's bytes after the limits, given
-     * {@code bytesBefore}.
-     */
-    long keep(String key, FileVersion.Operation operation, Optional<MemoryPath> renamedTo, byte[] content,
+    @Override
+    public long keep(StoredFile file, FileVersion.Operation operation, Optional<MemoryPath> renamedTo,
             long bytesBefore) throws IOException {
-        return add(key, new FileVersion(0, null, actor, content.length, Optional.of(Sha256.hex(content)),
+        byte[] content = file.content();
+        return add(file.key(), new FileVersion(0, null, actor, content.length, Optional.of(Sha256.hex(content)),
                 operation, Optional.empty(), renamedTo), Optional.of(content), bytesBefore);
     }
 
-    /**
-     * Keeps {@code version} as the newest version of {@code key}, with its time (now when it has none), session,
-     * operation and redaction; returns the history's bytes after the limits, given {@code bytesBefore}.
-     */
-    long add(String key, FileVersion version, Optional<byte[]> content, long bytesBefore) throws IOException {
+    @Override
+    public long add(String key, FileVersion version, Optional<byte[]> content, long bytesBefore) throws IOException {
         Optional<FileVersion.Redaction> redaction = version.redaction();
         int number = Sql.first(connection, "INSERT INTO memdir.history (namespace, path, number, operation, content,"
                         + " size, sha256, kept, actor, redacted_by, redacted_at, renamed_to) VALUES (?, ?, (SELECT"
@@ -57,7 +54,7 @@ final class HistoryRows {
                         timestamp(version.time()), version.session(),
                         redaction.map(FileVersion.Redaction::actor).orElse(null),
                         timestamp(redaction.map(FileVersion.Redaction::time).orElse(null)),
-                        version.renamedTo().map(EntryRows::key).orElse(null))
+                        version.renamedTo().map(TableKeys::key).orElse(null))
                 .orElseThrow();
         long bytes = bytesBefore + content.map(kept -> kept.length).orElse(0) - dropped("DELETE FROM memdir.history"
                 + " WHERE namespace = ? AND path = ? AND number <= ? RETURNING size", namespace, key,
@@ -72,8 +69,8 @@ final class HistoryRows {
         return time == null ? null : Timestamp.from(time);
     }
 
-    /** Returns the versions of {@code key}, newest first. */
-    List<FileVersion> versions(String key) throws IOException {
+    @Override
+    public List<FileVersion> versions(String key) throws IOException {
         return Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation, redacted_by, redacted_at,"
                         + " renamed_to FROM memdir.history WHERE namespace = ? AND path = ? ORDER BY number DESC",
                 row -> new FileVersion(row.getInt(1), row.getTimestamp(2).toInstant(), row.getString(3),
@@ -81,30 +78,31 @@ final class HistoryRows {
                         FileVersion.Operation.of(row.getString(6)),
                         row.getString(7) == null ? Optional.empty() : Optional.of(new FileVersion.Redaction(
                                 row.getString(7), row.getTimestamp(8).toInstant())),
-                        Optional.ofNullable(row.getString(9)).map(EntryRows::path)),
+                        Optional.ofNullable(row.getString(9)).map(TableKeys::path)),
                 namespace, key);
     }
 
-    /** Returns the paths with a kept version of a rename to {@code to}, in no order. */
-    List<String> renamedInto(String to) throws IOException {
+    @Override
+    public List<String> renamedInto(String to) throws IOException {
         return Sql.list(connection, "SELECT DISTINCT path FROM memdir.history WHERE namespace = ? AND renamed_to = ?",
                 row -> row.getString(1), namespace, to);
     }
 
-    Optional<byte[]> content(String key, int number) throws IOException {
+    @Override
+    public Optional<byte[]> content(String key, int number) throws IOException {
         return Sql.first(connection, "SELECT content FROM memdir.history WHERE namespace = ? AND path = ?"
                 + " AND number = ? AND content IS NOT NULL", row -> row.getBytes(1), namespace, key, number);
     }
 
-    /** Removes the content and SHA-256 of version {@code number} of {@code key}, naming this store's actor. */
-    void redact(String key, int number) throws IOException {
+    @Override
+    public void redact(String key, int number) throws IOException {
         Sql.update(connection, "UPDATE memdir.history SET content = NULL, sha256 = NULL, redacted_by = ?,"
                 + " redacted_at = now() WHERE namespace = ? AND path = ? AND number = ? AND redacted_by IS NULL",
                 actor, namespace, key, number);
     }
 
-    /** Returns the paths with versions kept, in no order. */
-    List<String> keys() throws IOException {
+    @Override
+    public List<String> keys() throws IOException {
         return Sql.list(connection, "SELECT DISTINCT path FROM memdir.history WHERE namespace = ?",
                 row -> row.getString(1), namespace);
     }

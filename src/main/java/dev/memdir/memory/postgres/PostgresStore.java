@@ -6,19 +6,18 @@ import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
-import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.StoreTurns;
 import dev.memdir.memory.store.StoreWork;
+import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -148,14 +147,7 @@ public final class PostgresStore implements MemoryStore {
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
         long waitedFrom = System.nanoTime();
-        try {
-            if (!turn.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw new StoreFault(FaultMessages.storeLocked(timeout), null);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting to change the memory");
-        }
+        StoreTurns.take(turn, timeout, FaultMessages.storeLocked(timeout));
         try {
             Duration lockWait = timeout.minusNanos(System.nanoTime() - waitedFrom);
             return changeInTurn(work, lockWait.compareTo(MIN_LOCK_WAIT) < 0 ? MIN_LOCK_WAIT : lockWait);
@@ -166,13 +158,13 @@ public final class PostgresStore implements MemoryStore {
 
     private <T> T changeInTurn(StoreWork<T> work, Duration lockWait) throws IOException, CommandException {
         T done = transaction(false, lockWait, connection -> {
-            NamespaceFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
+            TableFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
                             + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
-                    row -> new NamespaceFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
+                    row -> new TableFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
                     namespace).orElseThrow(() -> new IOException("the namespace was dropped from the database"));
-            NamespaceFiles files = files(connection, totals, true);
+            TableFiles files = files(connection, totals, true);
             T result = work.run(files);
-            NamespaceFiles.Totals after = files.totals();
+            TableFiles.Totals after = files.totals();
             if (!after.equals(totals)) {
                 Sql.update(connection, "UPDATE memdir.namespaces SET files = ?, bytes = ?, history_bytes = ?"
                         + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),
@@ -284,8 +276,8 @@ public final class PostgresStore implements MemoryStore {
         return listening.watch(namespace, listener);
     }
 
-    private NamespaceFiles files(Connection connection, NamespaceFiles.Totals totals, boolean changing) {
-        return new NamespaceFiles(new EntryRows(connection, namespace),
+    private TableFiles files(Connection connection, TableFiles.Totals totals, boolean changing) {
+        return new TableFiles(new EntryRows(connection, namespace),
                 new HistoryRows(connection, namespace, historyLimits, actor), limits, totals, changing);
     }
 

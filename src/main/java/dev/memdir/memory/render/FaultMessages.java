@@ -21,7 +21,14 @@ public final class FaultMessages {
         AUTHENTICATION("authentication failed"),
         NO_DATABASE("the database does not exist"),
         TOO_MANY_CONNECTIONS("too many connections"),
-        FAILED("connection failed");
+        FAILED("connection failed"),
+        NO_CREDENTIALS("no AWS credentials"),
+        ACCESS_DENIED("access denied"),
+        CREDENTIALS_EXPIRED("the credentials have expired"),
+        NO_BUCKET("the bucket does not exist"),
+        OVERLOADED("the store is overloaded"),
+        STORE_FAILED("the store failed"),
+        COMMITS_MISSING("the memory's commits are missing");
 
         private final String reason;
 
@@ -48,6 +55,23 @@ public final class FaultMessages {
     public static String storeSlow(Duration timeout) {
         return ERROR + "memory store busy (the database did not answer within " + seconds(timeout)
                 + "). Nothing was changed.";
+    }
+
+    /** Other writers kept committing first: a store with no lock of its own (object storage) never had a turn. */
+    public static String storeContended(Duration timeout) {
+        return ERROR + "memory store busy (other writers kept changing the memory for more than " + seconds(timeout)
+                + "). Nothing was changed.";
+    }
+
+    /** A request to an object store went unanswered past the timeout. */
+    public static String objectStoreSlow(Duration timeout) {
+        return ERROR + "memory store busy (the store did not answer within " + seconds(timeout)
+                + "). Nothing was changed.";
+    }
+
+    /** Returns why a store could not be reached, as the unavailable answer words it. */
+    public static String reason(Outage outage) {
+        return outage.reason;
     }
 
     private static String seconds(Duration duration) {

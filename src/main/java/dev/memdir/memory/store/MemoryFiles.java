@@ -2,6 +2,7 @@ package dev.memdir.memory.store;
 
 import dev.memdir.memory.path.MemoryPath;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,6 +19,13 @@ public interface MemoryFiles {
 
     /** Returns the bytes of the regular file at {@code path}; anything else there is a command error. */
     byte[] read(MemoryPath path) throws IOException, CommandException;
+
+    /**
+     * Tells the store that this unit is about to read the regular files at {@code paths}, so that a store whose
+     * reads cross a network can fetch them together rather than one after another; reading is still by
+     * {@link #read}. A store on a local disk ignores it.
+     */
+    default void prefetch(Collection<MemoryPath> paths) throws IOException {}
 
     /** Returns the listed entries below the directory {@code directory}, {@code depth} levels, pre-order by name. */
     List<ListedEntry> list(MemoryPath directory, int depth) throws IOException, CommandException;

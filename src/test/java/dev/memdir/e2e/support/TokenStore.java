@@ -2,22 +2,33 @@ package dev.memdir.e2e.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memdir.memory.postgres.LocalPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A fresh store that holds tokens, and the real jar on it: {@code memdir token create} on the store, and {@code
  * memdir serve --http} with a project, a managed-instructions directory and a home of the test's own in {@code temp}.
+ * The token commands run with the server's project and home: with a bucket, the tokens are in the root memdir would
+ * use without {@code --store}, which those choose.
  */
-public record TokenStore(List<String> storeOptions, Path temp) {
+public record TokenStore(JarMemory memory, Path temp) {
 
-    /** A fresh store of {@code kind}: "directory" (a root in {@code temp}) or "postgres". */
+    /** A store that {@code storeOptions} choose, which needs no environment of its own. */
+    public TokenStore(List<String> storeOptions, Path temp) {
+        this(new JarMemory(storeOptions, List.of(), Map.of()), temp);
+    }
+
+    /** A fresh store of {@code kind}: "directory" (a root in {@code temp}), "postgres" or "s3". */
     public static TokenStore fresh(String kind, Path temp) throws Exception {
-        return new TokenStore(kind.equals("directory") ? List.of("--root", temp.resolve("memory").toString())
-                : List.of("--store", LocalPostgres.shared().freshStoreUrl()), temp);
+        return new TokenStore(JarMemory.fresh(kind, temp), temp);
+    }
+
+    /** Returns the options of a server on the store. */
+    public List<String> storeOptions() {
+        return memory.options();
     }
 
     /** Makes a token for {@code user} with {@code args} after ({@code --namespace N ...}) and returns it. */
@@ -27,7 +38,7 @@ public record TokenStore(List<String> storeOptions, Path temp) {
         return run.stdout().strip();
     }
 
-    /** Runs {@code memdir words... <this store>} to its exit. */
+    /** Runs {@code memdir words... <this store>} (a token command) to its exit. */
     public JarRun run(String... words) throws Exception {
         return JarRun.of(temp, command(List.of(words)));
     }
@@ -39,20 +50,29 @@ public record TokenStore(List<String> storeOptions, Path temp) {
 
     /** The same at {@code address}, with {@code jvmOptions} before {@code -jar} (a heap cap, a GC log). */
     public ServingJar serveAt(List<String> jvmOptions, String address, String... options) throws Exception {
-        List<String> args = new ArrayList<>(List.of("serve", "--http", address, "--project",
-                Files.createDirectories(temp.resolve("project")).toString(), "--managed-dir",
-                Files.createDirectories(temp.resolve("managed")).toString()));
-        args.addAll(storeOptions);
+        List<String> args = new ArrayList<>(List.of("serve", "--http", address, "--project", project().toString(),
+                "--managed-dir", Files.createDirectories(temp.resolve("managed")).toString()));
+        args.addAll(memory.options());
         args.addAll(List.of(options));
         return ServingJar.start(JarLauncher.plain(args.toArray(String[]::new))
-                .jvmOptions(jvmOptions.toArray(String[]::new))
-                .env("HOME", Files.createDirectories(temp.resolve("home")).toString()), temp);
+                .jvmOptions(jvmOptions.toArray(String[]::new)).env(memory.env()).env("HOME", home().toString()),
+                temp);
     }
 
-    private String[] command(List<String> words, String... args) {
+    /** A token command: it takes the options that choose the memory, not those that reach a bucket. */
+    private JarLauncher command(List<String> words, String... args) throws Exception {
         List<String> line = new ArrayList<>(words);
         line.addAll(List.of(args));
-        line.addAll(storeOptions);
-        return line.toArray(String[]::new);
+        line.addAll(memory.choice());
+        line.addAll(List.of("--project", project().toString()));
+        return JarLauncher.plain(line.toArray(String[]::new)).env("HOME", home().toString());
+    }
+
+    private Path project() throws Exception {
+        return Files.createDirectories(temp.resolve("project"));
+    }
+
+    private Path home() throws Exception {
+        return Files.createDirectories(temp.resolve("home"));
     }
 }

@@ -1,7 +1,7 @@
 package dev.memdir.memory.postgres;
 
-import static dev.memdir.memory.postgres.ToolCalls.text;
-import static dev.memdir.memory.postgres.ToolCalls.tool;
+import static dev.memdir.memory.ToolCalls.text;
+import static dev.memdir.memory.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

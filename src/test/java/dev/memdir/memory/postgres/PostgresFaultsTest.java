@@ -1,11 +1,12 @@
 package dev.memdir.memory.postgres;
 
-import static dev.memdir.memory.postgres.ToolCalls.answer;
-import static dev.memdir.memory.postgres.ToolCalls.text;
-import static dev.memdir.memory.postgres.ToolCalls.tool;
+import static dev.memdir.memory.ToolCalls.answer;
+import static dev.memdir.memory.ToolCalls.text;
+import static dev.memdir.memory.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.ToolCalls;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.Usage;

@@ -1,8 +1,8 @@
 package dev.memdir.memory.postgres;
 
-import static dev.memdir.memory.postgres.ToolCalls.linesOf;
-import static dev.memdir.memory.postgres.ToolCalls.text;
-import static dev.memdir.memory.postgres.ToolCalls.tool;
+import static dev.memdir.memory.ToolCalls.linesOf;
+import static dev.memdir.memory.ToolCalls.text;
+import static dev.memdir.memory.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.tuple;

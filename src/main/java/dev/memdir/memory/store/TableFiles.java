@@ -1,38 +1,34 @@
-package dev.memdir.memory.postgres;
+package dev.memdir.memory.store;
 
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
-import dev.memdir.memory.store.CommandException;
-import dev.memdir.memory.store.Entry;
-import dev.memdir.memory.store.FileVersion;
-import dev.memdir.memory.store.ListedEntry;
-import dev.memdir.memory.store.ListedFile;
-import dev.memdir.memory.store.MemoryFiles;
-import dev.memdir.memory.store.StoreLimits;
-import dev.memdir.memory.store.Usage;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * One namespace's files as one transaction sees them. A changing unit is made only after its transaction locked
- * the namespace row, so {@code totals} are the namespace's own and no other writer moves them before the commit.
+ * A memory's files over a table of entries and one of kept versions, as one unit of work sees them: the rules of
+ * a file system (parents made, a file kept in the history before it is replaced, a tree kept before it is deleted
+ * or moved, the limits admitted) that a store without a file system of its own needs. A changing unit is made only
+ * once its store holds the memory for the unit, so {@code totals} are the memory's own and no other writer moves
+ * them before the unit ends.
  */
-final class NamespaceFiles implements MemoryFiles {
+public final class TableFiles implements MemoryFiles {
 
-    /** The namespace row's figures this unit starts from and leaves. */
-    record Totals(Usage usage, long historyBytes) {}
+    /** The memory's figures this unit starts from and leaves. */
+    public record Totals(Usage usage, long historyBytes) {}
 
-    private final EntryRows entries;
-    private final HistoryRows history;
+    private final EntryTable entries;
+    private final HistoryTable history;
     private final StoreLimits limits;
     private final boolean changing;
     private final Set<String> changed = new HashSet<>();
     private Totals totals;
 
-    NamespaceFiles(EntryRows entries, HistoryRows history, StoreLimits limits, Totals totals, boolean changing) {
+    public TableFiles(EntryTable entries, HistoryTable history, StoreLimits limits, Totals totals, boolean changing) {
         this.entries = entries;
         this.history = history;
         this.limits = limits;
@@ -41,34 +37,39 @@ final class NamespaceFiles implements MemoryFiles {
     }
 
     /** Returns the figures after this unit's changes. */
-    Totals totals() {
+    public Totals totals() {
         return totals;
     }
 
     /** Returns the keys this unit wrote, deleted (a directory's for its whole tree) or renamed, from and to. */
-    Set<String> changed() {
+    public Set<String> changed() {
         return changed;
     }
 
     @Override
     public Entry entry(MemoryPath path) throws IOException {
-        return entries.entry(EntryRows.key(path));
+        return entries.entry(TableKeys.key(path));
     }
 
     @Override
     public byte[] read(MemoryPath path) throws IOException, CommandException {
-        String key = EntryRows.key(path);
-        Optional<byte[]> content = entries.content(key);
-        if (content.isPresent()) {
-            return content.get();
+        String key = TableKeys.key(path);
+        Optional<StoredFile> file = entries.file(key);
+        if (file.isPresent()) {
+            return file.get().content();
         }
         throw new CommandException(entries.entry(key).exists()
                 ? Messages.notAFile(path.display()) : Messages.notFound(path.display()));
     }
 
     @Override
+    public void prefetch(Collection<MemoryPath> paths) throws IOException {
+        entries.prefetch(paths.stream().map(TableKeys::key).toList());
+    }
+
+    @Override
     public List<ListedEntry> list(MemoryPath directory, int depth) throws IOException {
-        String key = EntryRows.key(directory);
+        String key = TableKeys.key(directory);
         return RowListing.entries(directory.display(), key, entries.below(key, depth));
     }
 
@@ -82,7 +83,7 @@ final class NamespaceFiles implements MemoryFiles {
             throws IOException, CommandException {
         requireChanging();
         limits.checkFileSize(path, content.length);
-        String key = EntryRows.key(path);
+        String key = TableKeys.key(path);
         Entry existing = entries.entry(key);
         if (existing.exists() && !existing.isFile()) {
             throw new CommandException(Messages.notAFile(path.display()));
@@ -90,7 +91,7 @@ final class NamespaceFiles implements MemoryFiles {
         Usage after = limits.admit(path, existing, content.length, totals.usage());
         makeParents(path);
         if (existing.exists()) {
-            keep(key, operation, Optional.empty(), entries.content(key).orElseThrow());
+            keep(entries.file(key).orElseThrow(), operation, Optional.empty());
         }
         entries.putFile(key, content);
         changed.add(key);
@@ -100,7 +101,7 @@ final class NamespaceFiles implements MemoryFiles {
     @Override
     public void delete(MemoryPath path) throws IOException {
         requireChanging();
-        String key = EntryRows.key(path);
+        String key = TableKeys.key(path);
         Usage removed = keepTree(key, FileVersion.Operation.DELETE, Optional.empty());
         entries.deleteTree(key);
         changed.add(key);
@@ -110,54 +111,54 @@ final class NamespaceFiles implements MemoryFiles {
     @Override
     public void move(MemoryPath from, MemoryPath to) throws IOException, CommandException {
         requireChanging();
-        String key = EntryRows.key(from);
+        String key = TableKeys.key(from);
         keepTree(key, FileVersion.Operation.RENAME, Optional.of(to));
         makeParents(to);
-        entries.moveTree(key, EntryRows.key(to));
+        entries.moveTree(key, TableKeys.key(to));
         changed.add(key);
-        changed.add(EntryRows.key(to));
+        changed.add(TableKeys.key(to));
     }
 
     @Override
     public List<FileVersion> versions(MemoryPath path) throws IOException {
-        return history.versions(EntryRows.key(path));
+        return history.versions(TableKeys.key(path));
     }
 
     @Override
     public Optional<byte[]> version(MemoryPath path, int number) throws IOException {
-        return history.content(EntryRows.key(path), number);
+        return history.content(TableKeys.key(path), number);
     }
 
     @Override
     public void redact(MemoryPath path, int number) throws IOException {
         requireChanging();
-        history.redact(EntryRows.key(path), number);
+        history.redact(TableKeys.key(path), number);
     }
 
     @Override
     public List<MemoryPath> allFiles() throws IOException {
-        return entries.fileKeys().stream().map(EntryRows::path).toList();
+        return entries.fileKeys().stream().map(TableKeys::path).toList();
     }
 
     @Override
     public List<MemoryPath> historyPaths() throws IOException {
-        return history.keys().stream().map(EntryRows::path).toList();
+        return history.keys().stream().map(TableKeys::path).toList();
     }
 
     @Override
     public List<MemoryPath> renamedInto(MemoryPath path) throws IOException {
-        return history.renamedInto(EntryRows.key(path)).stream().map(EntryRows::path).toList();
+        return history.renamedInto(TableKeys.key(path)).stream().map(TableKeys::path).toList();
     }
 
     @Override
     public void addVersion(MemoryPath path, FileVersion version, Optional<byte[]> content) throws IOException {
         requireChanging();
         totals = new Totals(totals.usage(),
-                history.add(EntryRows.key(path), version, content, totals.historyBytes()));
+                history.add(TableKeys.key(path), version, content, totals.historyBytes()));
     }
 
     /** Makes the missing directories above {@code path}; an ancestor that is a file is a command error. */
-    void makeParents(MemoryPath path) throws IOException, CommandException {
+    public void makeParents(MemoryPath path) throws IOException, CommandException {
         List<String> segments = path.segments();
         for (int i = 1; i < segments.size(); i++) {
             String ancestor = String.join("/", segments.subList(0, i));
@@ -176,20 +177,19 @@ final class NamespaceFiles implements MemoryFiles {
      */
     private Usage keepTree(String key, FileVersion.Operation operation, Optional<MemoryPath> renamedTo)
             throws IOException {
-        MemoryPath top = EntryRows.path(key);
+        MemoryPath top = TableKeys.path(key);
         Usage kept = new Usage(0, 0);
-        for (EntryRows.StoredFile file : entries.filesIn(key)) {
-            MemoryPath path = EntryRows.path(file.key());
-            keep(file.key(), operation, renamedTo.map(to -> path.movedWith(top, to)), file.content());
-            kept = kept.plus(1, file.content().length);
+        for (StoredFile file : entries.filesIn(key)) {
+            MemoryPath path = TableKeys.path(file.key());
+            keep(file, operation, renamedTo.map(to -> path.movedWith(top, to)));
+            kept = kept.plus(1, file.size());
         }
         return kept;
     }
 
-    private void keep(String key, FileVersion.Operation operation, Optional<MemoryPath> renamedTo, byte[] content)
+    private void keep(StoredFile file, FileVersion.Operation operation, Optional<MemoryPath> renamedTo)
             throws IOException {
-        totals = new Totals(totals.usage(),
-                history.keep(key, operation, renamedTo, content, totals.historyBytes()));
+        totals = new Totals(totals.usage(), history.keep(file, operation, renamedTo, totals.historyBytes()));
     }
 
     private void requireChanging() {
