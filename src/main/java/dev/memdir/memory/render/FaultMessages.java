@@ -48,25 +48,30 @@ public final class FaultMessages {
     }
 
     public static String storeLocked(Duration timeout) {
-        return ERROR + "memory store busy (another writer held the memory for more than " + seconds(timeout)
-                + "). Nothing was changed.";
+        return busy("another writer held the memory for more than " + seconds(timeout));
     }
 
     public static String storeSlow(Duration timeout) {
-        return ERROR + "memory store busy (the database did not answer within " + seconds(timeout)
-                + "). Nothing was changed.";
+        return busy("the database did not answer within " + seconds(timeout));
     }
 
     /** Other writers kept committing first: a store with no lock of its own (object storage) never had a turn. */
     public static String storeContended(Duration timeout) {
-        return ERROR + "memory store busy (other writers kept changing the memory for more than " + seconds(timeout)
-                + "). Nothing was changed.";
+        return busy("other writers kept changing the memory for more than " + seconds(timeout));
     }
 
     /** A request to an object store went unanswered past the timeout. */
     public static String objectStoreSlow(Duration timeout) {
-        return ERROR + "memory store busy (the store did not answer within " + seconds(timeout)
-                + "). Nothing was changed.";
+        return busy(objectStoreSilent(timeout));
+    }
+
+    /** Returns why an object store is busy when its requests go unanswered, as start-up and a call both say it. */
+    public static String objectStoreSilent(Duration timeout) {
+        return "the store did not answer within " + seconds(timeout);
+    }
+
+    private static String busy(String why) {
+        return ERROR + "memory store busy (" + why + "). Nothing was changed.";
     }
 
     /** Returns why a store could not be reached, as the unavailable answer words it. */

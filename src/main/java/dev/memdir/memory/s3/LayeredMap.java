@@ -1,6 +1,7 @@
 package dev.memdir.memory.s3;
 
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -43,12 +44,44 @@ final class LayeredMap<V> {
 
     /** Calls {@code action} with every key from {@code from} (inclusive) to {@code to} (exclusive), in order. */
     void forEachIn(String from, String to, BiConsumer<String, V> action) {
-        merged(base.subMap(from, true, to, false), delta.subMap(from, true, to, false)).forEach(action);
+        walk(base.subMap(from, true, to, false), delta.subMap(from, true, to, false), action);
     }
 
     /** Calls {@code action} with every key, in order. */
     void forEach(BiConsumer<String, V> action) {
-        merged(base, delta).forEach(action);
+        walk(base, delta, action);
+    }
+
+    /**
+     * Walks the base and the delta side by side, in key order, the delta's value (or its absence) winning: nothing
+     * is copied, so a listing or a scan of a large manifest costs one pass.
+     */
+    private static <V> void walk(NavigableMap<String, V> base, NavigableMap<String, V> delta,
+            BiConsumer<String, V> action) {
+        Iterator<Map.Entry<String, V>> changes = delta.entrySet().iterator();
+        Map.Entry<String, V> change = changes.hasNext() ? changes.next() : null;
+        for (Map.Entry<String, V> kept : base.entrySet()) {
+            while (change != null && change.getKey().compareTo(kept.getKey()) < 0) {
+                accept(change, action);
+                change = changes.hasNext() ? changes.next() : null;
+            }
+            if (change != null && change.getKey().equals(kept.getKey())) {
+                accept(change, action);
+                change = changes.hasNext() ? changes.next() : null;
+            } else {
+                action.accept(kept.getKey(), kept.getValue());
+            }
+        }
+        while (change != null) {
+            accept(change, action);
+            change = changes.hasNext() ? changes.next() : null;
+        }
+    }
+
+    private static <V> void accept(Map.Entry<String, V> change, BiConsumer<String, V> action) {
+        if (change.getValue() != null) {
+            action.accept(change.getKey(), change.getValue());
+        }
     }
 
     /** Returns the delta: what replaces the base's values, null where they are gone. */

@@ -53,7 +53,7 @@ final class ObjectFaults {
      */
     String reason(SdkException failure) {
         if (timedOut(failure)) {
-            return "the store did not answer within " + timeout.toMillis() / 1000.0 + " s";
+            return FaultMessages.objectStoreSilent(timeout);
         }
         Optional<Outage> outage = outage(failure);
         String code = failure instanceof S3Exception s3 && s3.awsErrorDetails() != null
