@@ -26,8 +26,6 @@ import org.slf4j.LoggerFactory;
 public record PostgresLogin(String user, Optional<String> password) {
 
     private static final Logger log = LoggerFactory.getLogger(PostgresLogin.class);
-    private static final Set<PosixFilePermission> OWNER_ONLY = Set.of(PosixFilePermission.OWNER_READ,
-            PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
     /** Returns the login for {@code url}, looked up in the environment {@code env} and the home {@code home}. */
     static PostgresLogin find(PostgresUrl url, Map<String, String> env, Path home) throws ConfigException {
@@ -47,7 +45,7 @@ public record PostgresLogin(String user, Optional<String> password) {
             return Optional.empty();
         }
         try {
-            if (!OWNER_ONLY.containsAll(Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS))) {
+            if (!OwnerOnly.holds(file)) {
                 log.warn("password file {} is ignored: others may read it; make it u=rw (chmod 0600)", file);
                 return Optional.empty();
             }

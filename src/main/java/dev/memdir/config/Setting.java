@@ -36,6 +36,9 @@ public enum Setting {
     S3_REGION(Parser.TEXT, "REGION", Default.described("the AWS chain's (`AWS_REGION`, the profile's); `us-east-1`"
             + " with `--s3-endpoint`"), "With an s3://BUCKET[/PREFIX] store: the region requests are signed for, as"
             + " eu-central-1 (auto on R2)."),
+    KEY_FILE(Parser.PATH, "FILE", Default.described("none: the memory is kept plain"),
+            "Encrypt the memory at rest under the key in this key file (memdir key create makes one; only its owner"
+            + " may read it). A memory encrypted under a key opens only with it."),
     TOOLS(Parser.CHOICE, "split|single", Default.value("split"),
             "Publish six tools (split) or one 'memory' tool taking a command (single)."),
     READ_ONLY(Default.OFF, "Publish only the view tool."),
@@ -99,7 +102,7 @@ public enum Setting {
     /** The settings a command's help shows under one heading; every setting is in one group. */
     public enum Group {
         MEMORY("Memory", ROOT, CLAUDE_CODE_MEMORY, AGENT, SCOPE, PROJECT),
-        STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT, S3_ENDPOINT, S3_REGION),
+        STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT, S3_ENDPOINT, S3_REGION, KEY_FILE),
         TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL),
         FILES("Files and history", HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER, MAX_FILE_BYTES, MAX_ROOT_BYTES,
                 MAX_FILES, SESSION_ID),

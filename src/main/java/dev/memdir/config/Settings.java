@@ -33,13 +33,14 @@ import java.util.Optional;
  * @param staleAfter how long a file may go untouched before it counts as stale
  * @param oauth how HTTP requests are authenticated as an OAuth 2.1 resource server, if they are
  * @param http how {@code serve --http} serves, when it does
+ * @param keyFile the key file the memory is encrypted under, if it is (its owner alone may read it)
  */
 public record Settings(Path root, Optional<NamespaceMemory> store, Duration storeTimeout,
         ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
-        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http) {
+        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http, Optional<Path> keyFile) {
 
     /** Returns the memory as messages name it: its namespace of a database or a bucket, else its root. */
     public String memoryName() {

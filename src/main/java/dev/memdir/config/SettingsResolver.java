@@ -30,6 +30,7 @@ import static dev.memdir.config.Setting.READ_ONLY;
 import static dev.memdir.config.Setting.SEARCH_TOOL;
 import static dev.memdir.config.Setting.SESSION_ID;
 import static dev.memdir.config.Setting.STALE_AFTER;
+import static dev.memdir.config.Setting.KEY_FILE;
 import static dev.memdir.config.Setting.STORE_TIMEOUT;
 import static dev.memdir.config.Setting.TLS_CERT;
 import static dev.memdir.config.Setting.TLS_KEY;
@@ -42,6 +43,7 @@ import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -136,7 +138,8 @@ public final class SettingsResolver {
                         values.value(HISTORY_MAX_BYTES, Long.class)),
                 values.value(STALE_AFTER, Duration.class),
                 oauth(values),
-                http(values));
+                http(values),
+                keyFile(values));
     }
 
     /**
@@ -166,6 +169,22 @@ public final class SettingsResolver {
     }
 
     /** The HTTP settings; the TLS files come as a pair. */
+    /** The key file, which is refused when anyone but its owner may read it (as libpq would refuse a .pgpass). */
+    private static Optional<Path> keyFile(SettingValues values) throws ConfigException {
+        Optional<Path> file = values.optional(KEY_FILE, Path.class);
+        if (file.isPresent()) {
+            if (!Files.isRegularFile(file.get())) {
+                throw new ConfigException("--key-file " + file.get() + ": no such file (memdir key create FILE makes"
+                        + " one)");
+            }
+            if (!OwnerOnly.holds(file.get())) {
+                throw new ConfigException("--key-file " + file.get() + ": others may read it; make it readable by"
+                        + " its owner alone (chmod 0600)");
+            }
+        }
+        return file;
+    }
+
     private static HttpSettings http(SettingValues values) throws ConfigException {
         Optional<Path> certificate = values.optional(TLS_CERT, Path.class);
         Optional<Path> key = values.optional(TLS_KEY, Path.class);

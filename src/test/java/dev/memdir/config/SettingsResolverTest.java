@@ -38,7 +38,7 @@ class SettingsResolverTest {
 
     private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, allow-origin,"
             + " claude-code-memory, claude-config-dir, history-keep, history-max-bytes, http, index-max-bytes,"
-            + " index-max-lines, index-near-ratio, index-target-ratio, log-file, log-level, managed-dir,"
+            + " index-max-lines, index-near-ratio, index-target-ratio, key-file, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
             + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, s3-endpoint, s3-region, scope,"
             + " search-tool,"
@@ -719,7 +719,7 @@ class SettingsResolverTest {
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
-                new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT));
+                new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT, Optional.empty()));
     }
 
     @Test
@@ -799,7 +799,7 @@ class SettingsResolverTest {
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
-                HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT));
+                HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT, Optional.empty()));
     }
 
     // ---- config file errors ----

@@ -53,7 +53,7 @@ class MemoryInstructionFilesTest {
     @BeforeEach
     void open() throws Exception {
         namespace = LocalPostgres.freshNamespace();
-        bucket = kind == StoreKind.S3 ? LocalS3.shared().freshBucket("") : null;
+        bucket = kind.plain() == StoreKind.S3 ? LocalS3.shared().freshBucket("") : null;
         store = open("test");
         files = new MemoryInstructionFiles(store);
         // The host's managed and user instructions, which a memory's resolution must never read.
@@ -225,10 +225,10 @@ class MemoryInstructionFilesTest {
 
     private MemoryStore open(String actor) throws Exception {
         StoreLimits limits = StoreLimits.perFile(StoreLimits.UNLIMITED);
-        if (kind == StoreKind.DIRECTORY) {
+        if (kind.plain() == StoreKind.DIRECTORY) {
             return DirectoryStore.open(temp.resolve("memory"), limits, actor);
         }
-        if (kind == StoreKind.S3) {
+        if (kind.plain() == StoreKind.S3) {
             return S3Store.open(bucket, LocalS3.credentials(), namespace, limits, HistoryLimits.DEFAULT, actor,
                     S3Store.DEFAULT_TIMEOUT, false);
         }

@@ -99,12 +99,12 @@ final class MemoryFixture implements AutoCloseable {
 
     static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits, HistoryLimits history,
             boolean readOnly) throws IOException {
-        if (kind == StoreKind.DIRECTORY) {
+        if (kind.plain() == StoreKind.DIRECTORY) {
             Path root = tempDir.resolve("memories");
             return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor), limits, history,
                     readOnly);
         }
-        if (kind == StoreKind.S3) {
+        if (kind.plain() == StoreKind.S3) {
             S3Location bucket = LocalS3.shared().freshBucket("memory");
             return new MemoryFixture(kind, (l, h, actor) -> S3Store.open(bucket, LocalS3.credentials(), "fixture", l,
                     h, actor, S3Store.DEFAULT_TIMEOUT, false), limits, history, readOnly, bucket);
