@@ -14,10 +14,14 @@ import dev.memdir.memory.postgres.PostgresStore;
 import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.s3.S3Location;
 import dev.memdir.memory.s3.S3Store;
+import dev.memdir.memory.seal.TinkKeys;
+import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 
@@ -149,6 +153,18 @@ public final class StoreChoice {
     /** Returns where the memory {@code memory} names lives, as the S3 store takes it. */
     private static S3Location location(S3Memory memory) {
         return new S3Location(memory.url().bucket(), memory.url().prefix(), memory.endpoint(), memory.region());
+    }
+
+    /** Returns the key the settings give (--key-file), loading Tink only then. */
+    public static Optional<MemoryKeys> keys(Settings settings) throws IOException {
+        return settings.keyFile().isEmpty() ? Optional.empty() : Optional.of(Keys.load(settings.keyFile().get()));
+    }
+
+    /** The calls that name Tink: a class of their own, so nothing of Tink loads without a key. */
+    private static final class Keys {
+        static MemoryKeys load(Path file) throws IOException {
+            return TinkKeys.load(file);
+        }
     }
 
     /**
