@@ -81,7 +81,8 @@ final class HistoryRows implements HistoryTable {
     @Override
     public List<FileVersion> versions(String key) throws IOException {
         List<FileVersion> stored = Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation,"
-                        + " redacted_by, redacted_at, renamed_to FROM memdir.history WHERE namespace = ? AND path = ? ORDER BY number DESC",
+                        + " redacted_by, redacted_at, renamed_to FROM memdir.history WHERE namespace = ? AND path = ?"
+                        + " ORDER BY number DESC",
                 row -> new FileVersion(row.getInt(1), row.getTimestamp(2).toInstant(), row.getString(3),
                         row.getLong(4), Optional.ofNullable(row.getString(5)),
                         FileVersion.Operation.of(row.getString(6)),

@@ -136,7 +136,10 @@ public final class PostgresStore implements MemoryStore {
         return open(database, listening, namespace, limits, historyLimits, actor, Optional.empty());
     }
 
-    /** As {@link #open(DataSource, DataSource, String, StoreLimits, HistoryLimits, String)}, with the key {@code keys}. */
+    /**
+     * As {@link #open(DataSource, DataSource, String, StoreLimits, HistoryLimits, String)}, with the key
+     * {@code keys}.
+     */
     public static PostgresStore open(DataSource database, DataSource listening, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor, Optional<MemoryKeys> keys) throws IOException {
         ListeningConnection heard = new ListeningConnection(listening);
