@@ -65,6 +65,7 @@ public final class StoreChoice {
 
     private static NamespaceStores openShared(PostgresMemory memory, Settings settings) throws IOException {
         PostgresDatabase database;
+        Optional<MemoryKeys> keys = keys(settings);
         try {
             database = PostgresDatabase.open(connection(memory, settings.storeTimeout()));
         } catch (IOException e) {
@@ -75,7 +76,7 @@ public final class StoreChoice {
             public MemoryStore open(Settings own, String actor) throws IOException {
                 NamespaceMemory namespace = own.store().orElseThrow();
                 try {
-                    return database.open(namespace.namespace(), own.limits(), own.history(), actor);
+                    return database.open(namespace.namespace(), own.limits(), own.history(), actor, keys);
                 } catch (IOException e) {
                     throw new StoreUnavailableException("cannot open " + namespace + ": " + e.getMessage(), e);
                 }
@@ -138,7 +139,7 @@ public final class StoreChoice {
                         actor, settings.storeTimeout(), readOnly);
             }
             return PostgresStore.open(connection((PostgresMemory) memory, settings.storeTimeout()),
-                    memory.namespace(), settings.limits(), settings.history(), actor);
+                    memory.namespace(), settings.limits(), settings.history(), actor, keys(settings));
         } catch (IOException e) {
             throw new StoreUnavailableException("cannot open " + memory + ": " + e.getMessage(), e);
         }

@@ -12,6 +12,7 @@ import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.postgres.RawRows;
 import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
@@ -27,8 +28,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
@@ -112,8 +111,8 @@ final class MemoryFixture implements AutoCloseable {
         DataSource database = LocalPostgres.shared().dataSource();
         DataSource listening = LocalPostgres.shared().unpooled();
         String namespace = LocalPostgres.freshNamespace();
-        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, listening, namespace, l, h, actor),
-                limits, history, readOnly);
+        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, listening, namespace, l, h, actor,
+                TestKeys.of(kind)), limits, history, readOnly);
     }
 
     /** Opens another store on this memory, as a second memdir process would; the caller closes it. */
@@ -205,17 +204,8 @@ final class MemoryFixture implements AutoCloseable {
             return LocalS3.contents(bucket).stream().anyMatch(content -> holds(content, needle));
         }
         if (root == null) {
-            try (Connection connection = LocalPostgres.shared().dataSource().getConnection();
-                    PreparedStatement query = connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM memdir.history"
-                            + " WHERE position(?::bytea IN content) > 0 OR position(? IN sha256) > 0) OR EXISTS"
-                            + " (SELECT 1 FROM memdir.entries WHERE position(?::bytea IN content) > 0)")) {
-                query.setBytes(1, needle);
-                query.setString(2, text);
-                query.setBytes(3, needle);
-                try (ResultSet found = query.executeQuery()) {
-                    found.next();
-                    return found.getBoolean(1);
-                }
+            try (Connection connection = LocalPostgres.shared().dataSource().getConnection()) {
+                return RawRows.hold(connection, text);
             } catch (SQLException e) {
                 throw new IOException(e);
             }

@@ -29,4 +29,18 @@ public final class KeyMessages {
         return ERROR + "the stored bytes of " + display + " do not open under this memory's key: they were changed"
                 + " outside memdir, or sealed for another path or memory. Nothing was changed.";
     }
+
+    /** {@code memdir key rotate} on a memory kept plain. */
+    public static String notEncrypted() {
+        return "it is not encrypted";
+    }
+
+    /**
+     * A change through a store opened before its memory became encrypted (or lost its key record): refused, so that
+     * no content is kept other than the memory's key record says.
+     */
+    public static String keyRecordChanged() {
+        return ERROR + "this memory was encrypted, or its key record removed, since memdir opened it: restart"
+                + " memdir (with the memory's key, if it is encrypted). Nothing was changed.";
+    }
 }
