@@ -3,12 +3,11 @@ package dev.memdir.memory.directory;
 import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.store.KeyRecord;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
@@ -34,25 +33,24 @@ final class DirectoryKeyRecord implements KeyRecord {
 
     @Override
     public byte[] create(byte[] record) throws IOException {
-        Path temp = root.resolve(AtomicFiles.tempName());
-        try {
-            try (FileChannel channel = FileChannel.open(temp, FilePermissions.createOptions(
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), FilePermissions.privateFile(temp))) {
-                ByteBuffer buffer = ByteBuffer.wrap(record);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
+        String temp = AtomicFiles.tempName();
+        try (OpenedDirectory opened = OpenedDirectory.open(root)) {
+            try {
+                try (FileChannel channel = opened.newFile(temp)) {
+                    ByteBuffer buffer = ByteBuffer.wrap(record);
+                    while (buffer.hasRemaining()) {
+                        channel.write(buffer);
+                    }
+                    channel.force(true);
                 }
-                channel.force(true);
-            }
-            Files.createLink(root.resolve(FILE_NAME), temp);
-            try (OpenedDirectory opened = OpenedDirectory.open(root)) {
+                Files.createLink(root.resolve(FILE_NAME), root.resolve(temp));
                 opened.sync();
+                return record;
+            } catch (FileAlreadyExistsException lost) {
+                return read().orElseThrow(() -> lost);
+            } finally {
+                opened.deleteIfExists(temp);
             }
-            return record;
-        } catch (FileAlreadyExistsException lost) {
-            return read().orElseThrow(() -> lost);
-        } finally {
-            Files.deleteIfExists(temp);
         }
     }
 

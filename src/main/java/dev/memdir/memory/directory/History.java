@@ -168,7 +168,8 @@ final class History {
                             version.operation(), renamedTo));
                 } else {
                     found.add(new FileVersion(version.number(), time, version.session(), version.size(),
-                            Optional.of(Sha256.hex(seal.open(path, bytes))), version.operation(), Optional.empty(), renamedTo));
+                            Optional.of(Sha256.hex(seal.open(path, bytes))), version.operation(), Optional.empty(),
+                            renamedTo));
                 }
             }
             return found;
