@@ -19,6 +19,7 @@ import dev.memdir.memory.seal.KeyFiles;
 import dev.memdir.memory.seal.TinkKeys;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.SealRefusedException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -117,7 +118,13 @@ public final class StoreChoice {
 
     private static MemoryStore open(Settings settings, String actor, boolean readOnly) throws IOException {
         if (settings.store().isEmpty()) {
-            return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
+            try {
+                return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor,
+                        keys(settings));
+            } catch (SealRefusedException e) {
+                throw new StoreUnavailableException("cannot open the memory root " + settings.root() + ": "
+                        + e.getMessage(), e);
+            }
         }
         return open(settings.store().get(), settings, actor, readOnly);
     }

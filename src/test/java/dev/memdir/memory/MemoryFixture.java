@@ -43,7 +43,8 @@ import javax.sql.DataSource;
  * A memory store of one {@link StoreKind}, and short ways to call the tool on it. On the directory store the root
  * is {@code <temp>/memories}, so a test can also place things beside it, outside the root; on PostgreSQL the
  * memory is a namespace of its own in the test JVM's server. Files a test places with {@link #write} land as
- * if by hand, past the limits: on disk for the directory store, through a second, unlimited store on PostgreSQL.
+ * if by hand, past the limits: on disk for the plain directory store, else through a second, unlimited store (a
+ * sealed root's files hold sealed bytes; directories need no sealing, and are made on its disk).
  * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) are for the directory store
  * alone ({@link OnDisk}): on PostgreSQL they fail.
  */
@@ -100,7 +101,8 @@ final class MemoryFixture implements AutoCloseable {
             boolean readOnly) throws IOException {
         if (kind.plain() == StoreKind.DIRECTORY) {
             Path root = tempDir.resolve("memories");
-            return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor), limits, history,
+            return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor,
+                    TestKeys.of(kind)), limits, history,
                     readOnly);
         }
         if (kind.plain() == StoreKind.S3) {
@@ -173,8 +175,9 @@ final class MemoryFixture implements AutoCloseable {
         }
     }
 
+    /** Makes the directories {@code relative} below the root: on disk for the directory store, sealed or not. */
     void mkdirs(String relative) throws IOException {
-        if (hand == null) {
+        if (root != null) {
             Files.createDirectories(disk(relative));
         } else {
             expect(() -> {
