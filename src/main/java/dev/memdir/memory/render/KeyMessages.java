@@ -31,10 +31,6 @@ public final class KeyMessages {
     }
 
     /** {@code memdir key rotate} on a memory kept plain. */
-    public static String notEncrypted() {
-        return "it is not encrypted";
-    }
-
     /**
      * A change through a store opened before its memory became encrypted (or lost its key record): refused, so that
      * no content is kept other than the memory's key record says.
