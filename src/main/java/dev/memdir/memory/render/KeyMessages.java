@@ -25,4 +25,20 @@ public final class KeyMessages {
         return ERROR + "the stored bytes of " + display + " do not open under this memory's key: they were changed"
                 + " outside memdir, or sealed for another path or memory. Nothing was changed.";
     }
+
+    /** Why a key rotation refuses a memory kept plain. */
+    public static String notEncrypted() {
+        return "it is not encrypted";
+    }
+
+    /** Why a sealed manifest of a bucket (a head or a base, by its name there) does not open: at start-up. */
+    public static String manifestBroken(String name) {
+        return "the manifest " + name + " does not open under this memory's key: it was changed outside memdir, or"
+                + " sealed for another memory";
+    }
+
+    /** The answer of a call that met a sealed manifest that does not open. */
+    public static String manifestBrokenAnswer(String name) {
+        return ERROR + manifestBroken(name) + ". Nothing was changed.";
+    }
 }
