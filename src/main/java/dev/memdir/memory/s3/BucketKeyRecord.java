@@ -58,9 +58,14 @@ final class BucketKeyRecord implements KeyRecord {
         client.putObject(request -> request.bucket(bucket).key(key), RequestBody.fromBytes(record));
     }
 
-    /** Anything under the namespace's prefix (a commit, the hint, a content) says it was written before. */
+    /**
+     * Anything under the namespace's prefix but the record (a commit, the hint, a content) says it was written
+     * before, unless a record is there now: another store made it, and wrote, since this one read none; creating
+     * one then loses to it, as a race should.
+     */
     @Override
     public boolean holdsAnything() {
-        return !client.listObjectsV2(request -> request.bucket(bucket).prefix(space).maxKeys(1)).contents().isEmpty();
+        return client.listObjectsV2(request -> request.bucket(bucket).prefix(space).maxKeys(2)).contents().stream()
+                .anyMatch(object -> !object.key().equals(key)) && read().isEmpty();
     }
 }

@@ -97,10 +97,20 @@ class SealedS3Test {
             throws Exception {
         SortedMap<String, byte[]> before = LocalS3.objects(bucket);
         write(store, display, text);
-        List<String> added = LocalS3.objects(bucket).keySet().stream()
-                .filter(key -> key.contains("/blobs/") && !before.containsKey(key)).toList();
+        // S3Proxy's listing, on a loaded machine, has been seen to show a new object a moment after its put answered.
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        List<String> added;
+        do {
+            added = LocalS3.objects(bucket).keySet().stream()
+                    .filter(key -> key.contains("/blobs/") && !before.containsKey(key)).toList();
+        } while (added.isEmpty() && System.nanoTime() < deadline && pause());
         assertThat(added).hasSize(1);
         return added.get(0);
+    }
+
+    private static boolean pause() throws InterruptedException {
+        Thread.sleep(100);
+        return true;
     }
 
     private static boolean holds(List<byte[]> objects, String text) {
