@@ -153,7 +153,7 @@ public final class StoreChoice {
         try {
             if (memory instanceof S3Memory bucket) {
                 return S3Store.open(location(bucket), bucket.namespace(), settings.limits(), settings.history(),
-                        actor, settings.storeTimeout(), readOnly);
+                        actor, settings.storeTimeout(), readOnly, keys);
             }
             return PostgresStore.open(connection((PostgresMemory) memory, settings.storeTimeout()),
                     memory.namespace(), settings.limits(), settings.history(), actor, keys);

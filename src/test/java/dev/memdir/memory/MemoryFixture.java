@@ -17,6 +17,7 @@ import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
 import dev.memdir.memory.s3.S3Store;
+import dev.memdir.memory.s3.SealedObjects;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
@@ -108,7 +109,7 @@ final class MemoryFixture implements AutoCloseable {
         if (kind.plain() == StoreKind.S3) {
             S3Location bucket = LocalS3.shared().freshBucket("memory");
             return new MemoryFixture(kind, (l, h, actor) -> S3Store.open(bucket, LocalS3.credentials(), "fixture", l,
-                    h, actor, S3Store.DEFAULT_TIMEOUT, false), limits, history, readOnly, bucket);
+                    h, actor, S3Store.DEFAULT_TIMEOUT, false, TestKeys.of(kind)), limits, history, readOnly, bucket);
         }
         DataSource database = LocalPostgres.shared().dataSource();
         DataSource listening = LocalPostgres.shared().unpooled();
@@ -199,12 +200,15 @@ final class MemoryFixture implements AutoCloseable {
 
     /**
      * Returns whether the bytes of {@code text} (UTF-8) are in any file under the root, memdir's own included, or in
-     * any file or history row of the database (its content or its SHA-256), or in any object of the bucket.
+     * any file or history row of the database (its content or its SHA-256), or in any object of the bucket (each
+     * opened under the key when the bucket is sealed).
      */
     boolean storedAnywhere(String text) throws IOException {
         byte[] needle = text.getBytes(StandardCharsets.UTF_8);
         if (bucket != null) {
-            return LocalS3.contents(bucket).stream().anyMatch(content -> holds(content, needle));
+            // Sealed, what the key opens: a redacted secret must be gone, not merely sealed.
+            return (kind.sealed() ? SealedObjects.opened(bucket, "fixture", TestKeys.shared())
+                    : LocalS3.objects(bucket)).values().stream().anyMatch(content -> holds(content, needle));
         }
         if (root == null) {
             try (Connection connection = LocalPostgres.shared().dataSource().getConnection()) {
