@@ -109,8 +109,8 @@ final class KeyCommand implements Callable<Integer>, UsageLine {
             try (MemoryStore store = memory.opening().open(settings.get())) {
                 long resealed = store.rotateKeys(reencrypt);
                 out.println(reencrypt ? "Sealed " + memory.name() + " again under a new data key ("
-                        + Counted.of(resealed, "content") + ")." : "Wrapped the data key of " + memory.name()
-                        + " under the new key.");
+                        + Counted.of(resealed, "content") + "); restart every memdir that serves it." : "Wrapped the"
+                        + " data key of " + memory.name() + " under the new key.");
             } catch (IOException e) {
                 err.println("memdir: " + memory.name() + ": " + e.getMessage() + " (its data key stays wrapped under"
                         + " the older key, which still opens it)");
