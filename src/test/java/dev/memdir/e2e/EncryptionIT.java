@@ -7,6 +7,9 @@ import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.LegacySdkClient;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
@@ -15,6 +18,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -26,6 +30,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -161,6 +166,37 @@ class EncryptionIT {
                 + " or sealed for another path or memory. Nothing was changed.");
         assertThat(view(sealed.memory(), "/memories/MEMORY.md")).contains("- [notes](topics/notes.md)");
         assertThat(answers).hasSize(7);
+    }
+
+    @Test
+    void overHttp_eachPrincipalsNamespaceHasADataKeyOfItsOwn_soAnothersBytesDoNotOpen() throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String alice = store.token("alice");
+        String bob = store.token("bob");
+        Path namespaces = temp.resolve("memory/.memdir-namespaces");
+
+        try (ServingJar server = store.serve("--key-file", key.toString())) {
+            McpHttp asAlice = new McpHttp(server.mcp(), alice);
+            McpHttp asBob = new McpHttp(server.mcp(), bob);
+            assertThat(McpHttp.text(asAlice.call("tools/call", McpHttp.tool("create", Map.of("path",
+                    "/memories/a.md", "file_text", MARKER + "\n"))))).contains("created");
+            assertThat(McpHttp.text(asBob.call("tools/call", McpHttp.tool("create", Map.of("path",
+                    "/memories/a.md", "file_text", "bob's own\n"))))).contains("created");
+            byte[] aliceRecord = Files.readAllBytes(namespaces.resolve("user+alice/.memdir-data-key"));
+            byte[] bobRecord = Files.readAllBytes(namespaces.resolve("user+bob/.memdir-data-key"));
+
+            Files.copy(namespaces.resolve("user+alice/a.md"), namespaces.resolve("user+bob/a.md"),
+                    StandardCopyOption.REPLACE_EXISTING);
+
+            assertThat(McpHttp.text(asBob.call("tools/call", McpHttp.tool("view", Map.of("path",
+                    "/memories/a.md"))))).isEqualTo("Error: the stored bytes of /memories/a.md do not open under this"
+                            + " memory's key: they were changed outside memdir, or sealed for another path or memory."
+                            + " Nothing was changed.");
+            assertThat(McpHttp.text(asAlice.call("tools/call", McpHttp.tool("view", Map.of("path",
+                    "/memories/a.md"))))).contains(MARKER);
+            assertThat(aliceRecord).isNotEqualTo(bobRecord);
+        }
+        assertThat(everyByteBelow(temp.resolve("memory"))).doesNotContain(MARKER);
     }
 
     /** {@code store copy} between a directory and the encrypted memory {@code sealed}, on the side {@code side}. */
