@@ -7,7 +7,6 @@ import dev.memdir.config.Setting;
 import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.memory.StoreCopy;
-import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.postgres.DatabaseFigures;
 import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.store.CommandException;
@@ -125,8 +124,7 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
     static final class CheckSettings extends SettingOptions {
 
         CheckSettings() {
-            super(without(Set.of(Setting.STORE, Setting.NAMESPACE, Setting.KEY_FILE), Group.MEMORY, Group.STORE,
-                    Group.SETTINGS_FILE));
+            super(without(Set.of(Setting.STORE, Setting.NAMESPACE), Group.MEMORY, Group.STORE, Group.SETTINGS_FILE));
         }
     }
 
@@ -220,7 +218,7 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         if (address.get().bucket().isPresent()) {
             // The namespace is not the check's: it reads every one.
             return checkBucket(StoreChoice.figures(address.get().bucket(memdir.invocation().resolver(), "", flags),
-                    settings.storeTimeout()), address.get().bucket().get(), out);
+                    settings.storeTimeout(), StoreChoice.keys(settings)), address.get().bucket().get(), out);
         }
         DatabaseFigures figures = DatabaseFigures.read(StoreChoice.connection(
                 address.get().database(memdir.invocation().resolver(), ""), settings.storeTimeout()));
@@ -277,9 +275,9 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
             out.println("Directory " + given + ": no memory there yet");
             return ExitCode.OK;
         }
-        try (DirectoryStore store = DirectoryStore.open(root, settings.limits(), settings.history(), ACTOR)) {
+        try (MemoryStore store = StoreChoice.openDirectory(root, settings, ACTOR, StoreChoice.keys(settings))) {
             Usage usage = store.usage();
-            out.println("Directory " + store.root() + ": " + Counted.of(usage.files(), "file") + ", "
+            out.println("Directory " + store.location() + ": " + Counted.of(usage.files(), "file") + ", "
                     + Counted.of(usage.bytes(), "byte") + " (hidden files included, memdir's own not)");
         }
         return ExitCode.OK;

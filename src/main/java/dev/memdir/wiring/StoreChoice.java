@@ -162,9 +162,13 @@ public final class StoreChoice {
         }
     }
 
-    /** Returns the figures of every namespace in the bucket {@code memory} names ({@code memdir store check}). */
-    public static List<S3Figures.Namespace> figures(S3Memory memory, Duration timeout) throws IOException {
-        return Credentials.figures(location(memory), timeout);
+    /**
+     * Returns the figures of every namespace in the bucket {@code memory} names ({@code memdir store check}), an
+     * encrypted one's read with {@code keys}.
+     */
+    public static List<S3Figures.Namespace> figures(S3Memory memory, Duration timeout, Optional<MemoryKeys> keys)
+            throws IOException {
+        return Credentials.figures(location(memory), timeout, keys);
     }
 
     /** Returns how to reach the database {@code memory} names: its JDBC URL, the driver's properties and login. */
@@ -183,7 +187,8 @@ public final class StoreChoice {
     /** Returns the name of every namespace in the database or the bucket {@code memory} names. */
     public static List<String> namespaces(NamespaceMemory memory, Settings settings) throws IOException {
         if (memory instanceof S3Memory bucket) {
-            return figures(bucket, settings.storeTimeout()).stream().map(S3Figures.Namespace::name).toList();
+            return figures(bucket, settings.storeTimeout(), keys(settings)).stream().map(S3Figures.Namespace::name)
+                    .toList();
         }
         return DatabaseFigures.read(connection((PostgresMemory) memory, settings.storeTimeout())).namespaces().stream()
                 .map(DatabaseFigures.Namespace::name).toList();
@@ -237,9 +242,10 @@ public final class StoreChoice {
      */
     private static final class Credentials {
 
-        static List<S3Figures.Namespace> figures(S3Location location, Duration timeout) throws IOException {
+        static List<S3Figures.Namespace> figures(S3Location location, Duration timeout, Optional<MemoryKeys> keys)
+                throws IOException {
             try (DefaultCredentialsProvider chain = DefaultCredentialsProvider.builder().build()) {
-                return S3Figures.read(location, chain, timeout);
+                return S3Figures.read(location, chain, timeout, keys);
             }
         }
     }

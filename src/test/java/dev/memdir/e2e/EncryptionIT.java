@@ -140,6 +140,35 @@ class EncryptionIT {
                 .isEqualTo(history(JarMemory.directory(plainRoot), false).lines().count()).isGreaterThan(2);
     }
 
+    @EveryStoreTest
+    void storeCheck_readsAnEncryptedMemoryWithItsKey(String kind) throws Exception {
+        Raw sealed = fresh(kind, "sealed");
+        session(sealed.memory(), List.of("--key-file", key.toString()));
+
+        JarRun withKey = JarRun.of(temp, check(sealed.memory(), "--key-file", key.toString()));
+        JarRun withoutKey = JarRun.of(temp, check(sealed.memory()));
+
+        assertThat(withKey.exit()).as(withKey.stderr()).isZero();
+        assertThat(withKey.stdout()).containsPattern(kind.equals("directory") ? ": 2 files, \\d+ bytes"
+                : "sealed +2 +\\d+");
+        if (kind.equals("postgres")) {
+            // The database's figures are its counters, in clear: no key is needed to read them.
+            assertThat(withoutKey.stdout()).isEqualTo(withKey.stdout());
+        } else {
+            assertThat(withoutKey.exit()).isEqualTo(1);
+            assertThat(withoutKey.stderr()).startsWith("memdir: store check failed: ")
+                    .endsWith("it is encrypted: give its key with --key-file FILE (or MEMDIR_KEY_FILE)\n");
+        }
+    }
+
+    /** {@code memdir store check} of the store {@code memory} is in, with {@code extra} options. */
+    private static JarLauncher check(JarMemory memory, String... extra) {
+        List<String> line = new ArrayList<>(List.of("store", "check", memory.choice().get(1)));
+        line.addAll(List.of(extra));
+        line.addAll(memory.reach());
+        return JarLauncher.plain(line.toArray(String[]::new)).env(memory.env());
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"directory", "postgres"})
     void aTamperedFile_answersAnErrorNamingItsPath_whileTheOthersWork(String kind) throws Exception {

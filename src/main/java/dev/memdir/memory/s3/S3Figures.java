@@ -1,7 +1,13 @@
 package dev.memdir.memory.s3;
 
+import dev.memdir.memory.render.KeyMessages;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.KeyRecord;
+import dev.memdir.memory.store.MemoryKeys;
+import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.Usage;
+import dev.memdir.memory.store.WrongKeyException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,9 +41,12 @@ public final class S3Figures {
 
     private S3Figures() {}
 
-    /** Returns the figures of every namespace under {@code location}, sorted by name. */
-    public static List<Namespace> read(S3Location location, AwsCredentialsProvider credentials, Duration timeout)
-            throws IOException {
+    /**
+     * Returns the figures of every namespace under {@code location}, sorted by name; an encrypted namespace's are
+     * read with {@code keys}, and without them refused.
+     */
+    public static List<Namespace> read(S3Location location, AwsCredentialsProvider credentials, Duration timeout,
+            Optional<MemoryKeys> keys) throws IOException {
         ObjectFaults faults = new ObjectFaults(timeout);
         try (S3Client client = S3Clients.open(location, credentials, timeout)) {
             List<Namespace> namespaces = new ArrayList<>();
@@ -45,7 +54,7 @@ public final class S3Figures {
             for (CommonPrefix space : client.listObjectsV2Paginator(request -> request.bucket(location.bucket())
                     .prefix(spaces).delimiter("/")).commonPrefixes()) {
                 String segment = space.prefix().substring(spaces.length(), space.prefix().length() - 1);
-                namespaces.add(figures(client, location, segment));
+                namespaces.add(figures(client, location, segment, keys));
             }
             namespaces.sort(Comparator.comparing(Namespace::name));
             return namespaces;
@@ -54,16 +63,20 @@ public final class S3Figures {
         }
     }
 
-    private static Namespace figures(S3Client client, S3Location location, String segment) throws IOException {
+    private static Namespace figures(S3Client client, S3Location location, String segment,
+            Optional<MemoryKeys> keys) throws IOException {
         String name = segment.replace('+', '/');
         String space = "ns/" + segment;
         Optional<Commit> newest = new CommitLog(client, location, space).latest();
         if (newest.isEmpty()) {
             return new Namespace(name, 0, new Usage(0, 0), 0, new Usage(0, 0), 0);
         }
-        Head head = HeadJson.head(newest.get().payload(), newest.get().sequence(), name);
-        Base base = head.base() == null ? null : HeadJson.base(
-                new ObjectCalls(client, location, space).get(head.base().key()), head.base().key());
+        ContentSeal seal = seal(new BucketKeyRecord(client, location, space), name, keys);
+        Head head = HeadJson.head(ManifestSeal.open(seal, CommitLog.name(newest.get().sequence()),
+                newest.get().payload()), newest.get().sequence(), name);
+        String baseKey = head.base() == null ? null : head.base().key();
+        Base base = baseKey == null ? null : HeadJson.base(ManifestSeal.open(seal, baseKey,
+                new ObjectCalls(client, location, space).get(baseKey)), baseKey);
         ManifestDraft manifest = new Manifest(head, base).draft(blob -> {
             throw new IOException("a check reads no content");
         }, HistoryLimits.DEFAULT, "check");
@@ -77,5 +90,21 @@ public final class S3Figures {
         manifest.history().map().forEach((key, versions) -> versions.forEach(version -> history[0] += version.size()));
         return new Namespace(name, head.generation(), new Usage(head.files(), head.bytes()), head.historyBytes(),
                 files[0], history[0]);
+    }
+
+    /** Returns how the namespace {@code name} keeps its manifests: plain, or sealed under the data key of its record. */
+    private static ContentSeal seal(KeyRecord record, String name, Optional<MemoryKeys> keys) throws IOException {
+        Optional<byte[]> kept = record.read();
+        if (kept.isEmpty()) {
+            return ContentSeal.PLAIN;
+        }
+        if (keys.isEmpty()) {
+            throw new SealRefusedException("namespace " + name + ": " + KeyMessages.encryptedWithoutKey(), null);
+        }
+        try {
+            return keys.get().seal(name, kept.get());
+        } catch (WrongKeyException e) {
+            throw new SealRefusedException("namespace " + name + ": " + KeyMessages.wrongKey(keys.get().source()), e);
+        }
     }
 }
