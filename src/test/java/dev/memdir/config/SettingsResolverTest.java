@@ -1013,4 +1013,31 @@ class SettingsResolverTest {
 
         assertFails(origin + " must be one of trace, debug, info, warn, error, off, not 'verbose'");
     }
+
+    // ---- the key file ----
+
+    @Test
+    void keyFile_fromTheEnvironment_isTaken_whenOnlyItsOwnerMayReadIt() throws Exception {
+        Path key = Files.writeString(temp.resolve("memdir.key"), "{}");
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+        env.put("MEMDIR_KEY_FILE", key.toString());
+
+        assertThat(resolve().keyFile()).contains(key);
+    }
+
+    @Test
+    void keyFile_thatOthersMayRead_isRefused() throws Exception {
+        Path key = Files.writeString(temp.resolve("memdir.key"), "{}");
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r-----"));
+        flags.put("key-file", key.toString());
+
+        assertFails("--key-file " + key + ": others may read it; make it readable by its owner alone (chmod 0600)");
+    }
+
+    @Test
+    void keyFile_thatIsMissing_isRefusedWithTheWayToMakeOne() {
+        flags.put("key-file", temp.resolve("nowhere.key").toString());
+
+        assertFails("--key-file " + temp.resolve("nowhere.key") + ": no such file (memdir key create FILE makes one)");
+    }
 }
