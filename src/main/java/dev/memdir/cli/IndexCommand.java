@@ -25,9 +25,10 @@ final class IndexCommand extends SettingsCommand {
 
     @Override
     ExitCode run(Settings settings, Invocation invocation) {
-        if (settings.store().isPresent()) {
-            invocation.err().println("memdir: index reads a directory store only, for now; with --store, read the"
-                    + " figures in memdir://memory/status");
+        if (settings.store().isPresent() || settings.keyFile().isPresent()) {
+            invocation.err().println("memdir: index reads a plain directory store only, for now; with "
+                    + (settings.store().isPresent() ? "--store" : "--key-file") + ", read the figures in"
+                    + " memdir://memory/status");
             return ExitCode.USAGE;
         }
         Path index = settings.root().resolve("MEMORY.md");

@@ -75,8 +75,8 @@ final class InstructionsCommand extends SettingsCommand {
             return;
         }
         List<InstructionFile> files = new ArrayList<>(instructions.files());
-        // MEMORY.md is a file of the project's instructions only where the memory is a directory.
-        if (forPath.isEmpty() && settings.store().isEmpty()) {
+        // MEMORY.md is a file of the project's instructions only where the memory is a plain directory.
+        if (forPath.isEmpty() && settings.store().isEmpty() && settings.keyFile().isEmpty()) {
             files.add(MemoryIndexEntry.of(settings.root().resolve("MEMORY.md"), project, settings.indexBudget()));
         }
         out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()

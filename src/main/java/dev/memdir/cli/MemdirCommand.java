@@ -56,7 +56,7 @@ final class MemdirCommand implements Callable<Integer> {
     /** Returns the subcommands, in the order help lists them. */
     List<Object> subcommands() {
         return List.of(new ConfigCommand(this), new HelpCommand(), new HistoryCommand(this), new IndexCommand(this),
-                new InstructionsCommand(this), new PruneCommand(this), new RestoreCommand(this),
+                new InstructionsCommand(this), new KeyCommand(this), new PruneCommand(this), new RestoreCommand(this),
                 new ServeCommand(this), new StoreCommand(this), new TokenCommand(this));
     }
 }

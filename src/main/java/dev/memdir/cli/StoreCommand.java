@@ -99,7 +99,8 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
     static final class CopySettings extends SettingOptions {
 
         CopySettings() {
-            super(without(Set.of(Setting.STORE, Setting.NAMESPACE), Group.STORE, Group.FILES, Group.SETTINGS_FILE));
+            super(without(Set.of(Setting.STORE, Setting.NAMESPACE, Setting.KEY_FILE), Group.STORE, Group.FILES,
+                    Group.SETTINGS_FILE));
         }
     }
 
@@ -108,7 +109,8 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
     static final class CheckSettings extends SettingOptions {
 
         CheckSettings() {
-            super(without(Set.of(Setting.STORE, Setting.NAMESPACE), Group.MEMORY, Group.STORE, Group.SETTINGS_FILE));
+            super(without(Set.of(Setting.STORE, Setting.NAMESPACE, Setting.KEY_FILE), Group.MEMORY, Group.STORE,
+                    Group.SETTINGS_FILE));
         }
     }
 

@@ -110,14 +110,14 @@ final class TokenCommand implements Callable<Integer>, UsageLine {
     /**
      * The settings options of every token command: those that choose the memory the tokens are kept with. Not
      * --namespace: the tokens of a database guard all its namespaces, and a new token's own is create's option. Nor
-     * the S3 store's: tokens are not kept in object storage.
+     * the S3 store's: tokens are not kept in object storage. Nor the key file: tokens are kept as hashes, not sealed.
      */
     @Command
     static final class Where extends SettingOptions {
 
         Where() {
-            super(without(Set.of(Setting.NAMESPACE, Setting.S3_ENDPOINT, Setting.S3_REGION), Group.MEMORY,
-                    Group.STORE, Group.SETTINGS_FILE));
+            super(without(Set.of(Setting.NAMESPACE, Setting.S3_ENDPOINT, Setting.S3_REGION, Setting.KEY_FILE),
+                    Group.MEMORY, Group.STORE, Group.SETTINGS_FILE));
         }
     }
 

@@ -5,8 +5,12 @@ import dev.memdir.memory.directory.ReservedFile;
 import dev.memdir.memory.path.MemoryNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Where the directory store keeps each namespace served over HTTP: one directory per namespace, all side by side in
@@ -20,7 +24,7 @@ import java.util.Arrays;
  * one directory: each directory records its namespace in {@value #RECORD} (reserved, so no tool sees it), and a
  * namespace that finds another's record there is refused instead of sharing it.
  */
-final class NamespaceDirectories {
+public final class NamespaceDirectories {
 
     static final String AREA = MemoryNames.RESERVED_PREFIX + "-namespaces";
     static final String RECORD = MemoryNames.RESERVED_PREFIX + "-namespace";
@@ -54,6 +58,17 @@ final class NamespaceDirectories {
                     + namespace + " (on a file system that ignores case, names that differ only in case share a"
                     + " directory); refused rather than shared");
         });
+    }
+
+    /** Returns the directory of every namespace served so far below {@code root}, in no order. */
+    public static List<Path> every(Path root) throws IOException {
+        Path area = root.resolve(AREA);
+        if (!Files.isDirectory(area, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        try (Stream<Path> directories = Files.list(area)) {
+            return directories.filter(directory -> Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)).toList();
+        }
     }
 
     /** Names the namespace that {@code record} names, shown only when it is a namespace name. */

@@ -8,12 +8,14 @@ import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.S3Memory;
 import dev.memdir.config.Settings;
 import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.postgres.DatabaseFigures;
 import dev.memdir.memory.postgres.PostgresConnection;
 import dev.memdir.memory.postgres.PostgresDatabase;
 import dev.memdir.memory.postgres.PostgresStore;
 import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.s3.S3Location;
 import dev.memdir.memory.s3.S3Store;
+import dev.memdir.memory.seal.KeyFiles;
 import dev.memdir.memory.seal.TinkKeys;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
@@ -119,6 +121,11 @@ public final class StoreChoice {
         return open(settings.store().get(), settings, actor, readOnly);
     }
 
+    /** Opens the directory store at {@code root} with the settings' limits and key. */
+    public static MemoryStore openDirectory(Path root, Settings settings, String actor) throws IOException {
+        return DirectoryStore.open(root, settings.limits(), settings.history(), actor);
+    }
+
     /**
      * Opens the namespace of a database or a bucket that {@code memory} names, with the settings' limits and timeout;
      * a bucket without the start-up check of conditional writes when {@code readOnly}.
@@ -155,6 +162,25 @@ public final class StoreChoice {
         return new S3Location(memory.url().bucket(), memory.url().prefix(), memory.endpoint(), memory.region());
     }
 
+    /** Returns the name of every namespace in the database or the bucket {@code memory} names. */
+    public static List<String> namespaces(NamespaceMemory memory, Settings settings) throws IOException {
+        if (memory instanceof S3Memory bucket) {
+            return figures(bucket, settings.storeTimeout()).stream().map(S3Figures.Namespace::name).toList();
+        }
+        return DatabaseFigures.read(connection((PostgresMemory) memory, settings.storeTimeout())).namespaces().stream()
+                .map(DatabaseFigures.Namespace::name).toList();
+    }
+
+    /** Writes a new key file at {@code file}, readable by its owner alone; an existing file is never replaced. */
+    public static void createKeyFile(Path file) throws IOException {
+        Keys.create(file);
+    }
+
+    /** Adds a new primary key to the key file {@code file}; returns how many keys it holds now. */
+    public static int rotateKeyFile(Path file) throws IOException {
+        return Keys.rotate(file);
+    }
+
     /** Returns the key the settings give (--key-file), loading Tink only then. */
     public static Optional<MemoryKeys> keys(Settings settings) throws IOException {
         return settings.keyFile().isEmpty() ? Optional.empty() : Optional.of(Keys.load(settings.keyFile().get()));
@@ -164,6 +190,14 @@ public final class StoreChoice {
     private static final class Keys {
         static MemoryKeys load(Path file) throws IOException {
             return TinkKeys.load(file);
+        }
+
+        static void create(Path file) throws IOException {
+            KeyFiles.create(file);
+        }
+
+        static int rotate(Path file) throws IOException {
+            return KeyFiles.rotate(file);
         }
     }
 

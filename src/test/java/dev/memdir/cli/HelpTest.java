@@ -90,6 +90,7 @@ class HelpTest {
                   history       List the kept versions of a memory file, or redact one.
                   index         Print MEMORY.md's figures against its budget.
                   instructions  Print the project's instructions as the server serves them.
+                  key           Make or rotate the key a memory is encrypted under.
                   prune         Move memory files untouched for long into /memories/archive/.
                   restore       Write an earlier version of a memory file back.
                   serve         Serve MCP over stdio, or over HTTP with --http (the default).

@@ -75,13 +75,16 @@ class StoreStartIT {
         JarRun run = JarRun.of(temp, "index", "--store", "postgresql://127.0.0.1/team");
 
         assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.stderr()).isEqualTo("memdir: index reads a directory store only, for now; with --store, read"
-                + " the figures in memdir://memory/status\n");
+        assertThat(run.stderr()).isEqualTo("memdir: index reads a plain directory store only, for now; with --store,"
+                + " read the figures in memdir://memory/status\n");
     }
 
-    /** A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth or HTTP serving needs. */
+    /**
+     * A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth, HTTP serving or encryption
+     * needs.
+     */
     @Test
-    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthOrHttp() throws Exception {
+    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthHttpOrEncryption() throws Exception {
         Path classes = temp.resolve("classes.log");
 
         JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
@@ -94,7 +97,8 @@ class StoreStartIT {
                         "dev.memdir.config.Postgres")
                 .doesNotContain("software.amazon", "dev.memdir.memory.s3", "dev.memdir.config.S3")
                 .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource")
-                .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http");
+                .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http")
+                .doesNotContain("com.google.crypto.tink", "com.google.protobuf", "dev.memdir.memory.seal");
     }
 
     private static int closedPort() throws Exception {

@@ -16,6 +16,10 @@ public final class KeyMessages {
                 + " memory with memdir store copy --from ... --to ... --to-key-file FILE";
     }
 
+    public static String notEncrypted() {
+        return "it is not encrypted: there is no key to rotate";
+    }
+
     public static String wrongKey(String source) {
         return "the key in " + source + " does not open it (it was encrypted under another key)";
     }

@@ -1,6 +1,7 @@
 package dev.memdir.memory.store;
 
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.KeyMessages;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,6 +75,15 @@ public interface MemoryStore extends Closeable {
     /** Returns every listed regular file of the memory, at any depth, in no particular order. */
     default List<ListedFile> listedFiles() throws IOException {
         return readPlainly(MemoryFiles::listedFiles);
+    }
+
+    /**
+     * Wraps the memory's key record again under the newest key-encryption key and, when {@code reseal}, under a new
+     * data key that every file and kept version is sealed again with ({@code memdir key rotate}); returns how many
+     * contents were sealed again. A memory kept plain refuses.
+     */
+    default long rotateKeys(boolean reseal) throws IOException {
+        throw new SealRefusedException(KeyMessages.notEncrypted(), null);
     }
 
     /** Runs reading work that names no path, or only paths it reads no file at, so no command error can come of it. */
