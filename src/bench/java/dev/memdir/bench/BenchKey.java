@@ -1,18 +1,20 @@
 package dev.memdir.bench;
 
-import dev.memdir.memory.seal.KeyFiles;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
-/** The key file a run encrypts its memories under: made once, in the work directory, readable by its owner alone. */
+/** The key file a run encrypts its memories under: made once by {@code memdir key create}, in the work directory. */
 final class BenchKey {
 
     private BenchKey() {}
 
-    static Path create(Workspace workspace) throws IOException {
-        Progress.say("making a key file");
+    static Path create(Workspace workspace) throws IOException, InterruptedException {
+        Progress.say("making a key file: memdir key create");
         Path file = workspace.directory("key").resolve("memdir.key");
-        KeyFiles.create(file);
+        new JarCommand(workspace, "key-create", Map.of()).run("memdir key create " + file,
+                List.of("key", "create", file.toString()));
         return file;
     }
 }
