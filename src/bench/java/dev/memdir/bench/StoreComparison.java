@@ -55,7 +55,8 @@ record StoreComparison(Workspace workspace, Launches launches, BenchOptions opti
         }
         Table table = Table.stacked(stores.stream().map(BenchStore::name).toList(), tables);
         table.note("sealed = the same store with --key-file FILE (a key made once for the run), encrypted at rest;"
-                + " a new memory of each, measured in turns: a start of each a round, a call to each in turn");
+                + " a new memory of each, measured in turns: a start of each a round, a call to each in turn; each"
+                + " sealed memory checked after: memdir history without the key is refused as encrypted");
         table.note("ratio = sealed / plain, by the median; goal: at most 1.10 on view and str_replace");
         noteWhere(table);
         return table;
@@ -73,15 +74,17 @@ record StoreComparison(Workspace workspace, Launches launches, BenchOptions opti
 
     /**
      * Start-up and the round trips on {@code store}, plain and sealed, a memory of each in one workspace, measured in
-     * turns.
+     * turns; then the sealed memories checked to be encrypted.
      */
     private Table measureSealing(BenchStore store, Path keyFile) throws IOException, InterruptedException {
-        List<BenchStore> both = List.of(store, new SealedBenchStore(store, keyFile));
+        SealedBenchStore sealedStore = new SealedBenchStore(store, keyFile);
+        List<BenchStore> both = List.of(store, sealedStore);
         Workspace work = work(store.name());
         Table plain = new Table();
         Table sealed = new Table();
         new StoreStartSection(work, launches, both, options.starts()).addTo(plain, sealed);
         new SteadyStateSection(work, launches, both, options.warmUp(), options.calls()).addTo(plain, sealed);
+        sealedStore.checkEncrypted(work);
         return Table.beside("plain", plain, "sealed", sealed);
     }
 
