@@ -48,16 +48,16 @@ final class SealedBenchStore implements BenchStore {
      */
     void checkEncrypted(Workspace workspace) throws IOException, InterruptedException {
         Progress.say("checking that the " + name() + " store's memories are encrypted: opened without the key");
-        for (List<String> memory : opened) {
-            JarCommand history = new JarCommand(workspace, "seal-check", env());
+        for (int i = 0; i < opened.size(); i++) {
+            // A log of each check's own: a log is appended to, and another check's refusal must not count.
+            JarCommand history = new JarCommand(workspace, "seal-check-" + store.name() + "-" + i, env());
             List<String> args = new ArrayList<>(List.of("history", "/memories/note.md"));
-            args.addAll(memory);
+            args.addAll(opened.get(i));
             int status = history.status(args);
             if (status == 0 || !Files.readString(history.log()).contains(KeyMessages.encryptedWithoutKey())) {
-                throw new BenchFailure("the " + name() + " store's memory (" + String.join(" ", memory)
+                throw new BenchFailure("the " + name() + " store's memory (" + String.join(" ", opened.get(i))
                         + ") is not encrypted: memdir history without --key-file exited with " + status
-                        + " and did not say '"
-                        + KeyMessages.encryptedWithoutKey() + "'; see " + history.log());
+                        + " and did not say '" + KeyMessages.encryptedWithoutKey() + "'; see " + history.log());
             }
         }
     }
