@@ -8,6 +8,7 @@ import dev.memdir.instructions.InstructionResolver;
 import dev.memdir.instructions.Instructions;
 import dev.memdir.instructions.InstructionsReport;
 import dev.memdir.instructions.MemoryIndexEntry;
+import dev.memdir.memory.directory.DirectoryStore;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -75,8 +76,8 @@ final class InstructionsCommand extends SettingsCommand {
             return;
         }
         List<InstructionFile> files = new ArrayList<>(instructions.files());
-        // MEMORY.md is a file of the project's instructions only where the memory is a plain directory.
-        if (forPath.isEmpty() && settings.store().isEmpty() && settings.keyFile().isEmpty()) {
+        // MEMORY.md is a file of the project's instructions only where the memory is a directory of plain files.
+        if (forPath.isEmpty() && settings.store().isEmpty() && !DirectoryStore.sealed(settings.root())) {
             files.add(MemoryIndexEntry.of(settings.root().resolve("MEMORY.md"), project, settings.indexBudget()));
         }
         out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()

@@ -146,7 +146,8 @@ final class KeyCommand implements Callable<Integer>, UsageLine {
             roots.addAll(NamespaceDirectories.every(settings.root()));
         }
         for (Path root : roots) {
-            memories.add(new Memory(root.toString(), given -> StoreChoice.openDirectory(root, given, ACTOR)));
+            memories.add(new Memory(root.toString(), given -> StoreChoice.openDirectory(root, given, ACTOR,
+                    StoreChoice.keys(given))));
         }
         return memories;
     }

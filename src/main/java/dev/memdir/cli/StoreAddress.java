@@ -9,7 +9,7 @@ import dev.memdir.config.Settings;
 import dev.memdir.config.SettingsResolver;
 import dev.memdir.config.UrlScheme;
 import dev.memdir.memory.directory.DirectoryRoots;
-import dev.memdir.memory.directory.DirectoryStore;
+import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.wiring.StoreChoice;
 import java.io.IOException;
@@ -96,18 +96,20 @@ record StoreAddress(String given, Optional<Path> directory, Optional<String> url
     }
 
     /**
-     * Opens the memory here with the settings' limits, as {@code actor}; in a database or a bucket the namespace
-     * {@code namespace}, which must be given, a bucket reached as {@code flags} say, and only to read when
-     * {@code toRead} (without the start-up check of conditional writes, which writes).
+     * Opens the memory here with the settings' limits, as {@code actor}, encrypted under the key in {@code keyFile}
+     * when one is given; in a database or a bucket the namespace {@code namespace}, which must be given, a bucket
+     * reached as {@code flags} say, and only to read when {@code toRead} (without the start-up check of conditional
+     * writes, which writes).
      */
     MemoryStore open(SettingsResolver resolver, Settings settings, Map<String, String> flags,
-            Optional<String> namespace, String actor, boolean toRead) throws IOException, ConfigException {
+            Optional<String> namespace, String actor, boolean toRead, Optional<Path> keyFile)
+            throws IOException, ConfigException {
+        Optional<MemoryKeys> keys = StoreChoice.keys(keyFile);
         if (directory.isPresent()) {
-            return DirectoryStore.open(directoryIn(resolver).orElseThrow(), settings.limits(), settings.history(),
-                    actor);
+            return StoreChoice.openDirectory(directoryIn(resolver).orElseThrow(), settings, actor, keys);
         }
         NamespaceMemory memory = bucket.isPresent() ? bucket(resolver, namespace.orElseThrow(), flags)
                 : database(resolver, namespace.orElseThrow());
-        return StoreChoice.open(memory, settings, actor, toRead);
+        return StoreChoice.open(memory, settings, actor, toRead, keys);
     }
 }

@@ -1,6 +1,7 @@
 package dev.memdir.cli;
 
 import dev.memdir.config.ConfigException;
+import dev.memdir.config.KeyFileRule;
 import dev.memdir.config.S3Url;
 import dev.memdir.config.Setting;
 import dev.memdir.config.Setting.Group;
@@ -69,14 +70,29 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
             String namespace,
             @Option(names = "--with-history", description = "Copy the kept versions of every file too.")
             boolean withHistory,
-            @Option(names = "--merge", description = "Add to a target that already holds a memory.") boolean merge) {
+            @Option(names = "--merge", description = "Add to a target that already holds a memory.") boolean merge,
+            @Option(names = "--from-key-file", paramLabel = "FILE",
+                    description = "The key --from is encrypted under, if it is.") Path fromKey,
+            @Option(names = "--to-key-file", paramLabel = "FILE", description = "Encrypt the copy under this key (a"
+                    + " new target), or the key an encrypted target is under.") Path toKey) {
         Optional<String> misuse = from == null ? Optional.of("store copy needs --from DIR|URL, the store to copy from")
                 : to == null ? Optional.of("store copy needs --to DIR|URL, the store to copy into") : Optional.empty();
         Map<String, String> flags = memdir.settingsWith(options);
         boolean bucketNamed = StoreAddress.namesBucket(from) || StoreAddress.namesBucket(to);
         return run("copy", misuse, flags, bucketNamed, (settings, out, err) -> copy(settings, flags,
                 StoreAddress.parse(from, "--from"), StoreAddress.parse(to, "--to"), Optional.ofNullable(namespace),
-                new Copying(withHistory, merge), out, err));
+                new Copying(withHistory, merge, keyFile(fromKey, "--from-key-file"), keyFile(toKey, "--to-key-file")),
+                out, err));
+    }
+
+    /** Returns the key file given as {@code option}, if it was, resolved and checked as --key-file is. */
+    private Optional<Path> keyFile(Path given, String option) throws ConfigException {
+        if (given == null) {
+            return Optional.empty();
+        }
+        Path file = memdir.invocation().resolver().workingDirectory().resolve(given);
+        KeyFileRule.check(file, option);
+        return Optional.of(file);
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -114,8 +130,11 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
     }
 
-    /** How {@code store copy} copies: with the kept versions or not, into a memory or not. */
-    private record Copying(boolean withHistory, boolean merge) {}
+    /**
+     * How {@code store copy} copies: with the kept versions or not, into a memory or not, and the key each side is
+     * encrypted under, if it is.
+     */
+    private record Copying(boolean withHistory, boolean merge, Optional<Path> fromKey, Optional<Path> toKey) {}
 
     /** What {@code copy} or {@code check} does on the settings it was given. */
     @FunctionalInterface
@@ -167,8 +186,10 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
         String actor = settings.sessionId().orElse(ACTOR);
         Invocation invocation = memdir.invocation();
-        try (MemoryStore source = from.open(invocation.resolver(), settings, flags, namespace, actor, true);
-                MemoryStore target = to.open(invocation.resolver(), settings, flags, namespace, actor, false)) {
+        try (MemoryStore source = from.open(invocation.resolver(), settings, flags, namespace, actor, true,
+                copying.fromKey());
+                MemoryStore target = to.open(invocation.resolver(), settings, flags, namespace, actor, false,
+                        copying.toKey())) {
             Optional<StoreCopy.Copied> copied = StoreCopy.copy(source, target, copying.withHistory(),
                     copying.merge());
             if (copied.isEmpty()) {

@@ -43,7 +43,6 @@ import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -169,18 +168,10 @@ public final class SettingsResolver {
     }
 
     /** The HTTP settings; the TLS files come as a pair. */
-    /** The key file, which is refused when anyone but its owner may read it (as libpq would refuse a .pgpass). */
     private static Optional<Path> keyFile(SettingValues values) throws ConfigException {
         Optional<Path> file = values.optional(KEY_FILE, Path.class);
         if (file.isPresent()) {
-            if (!Files.isRegularFile(file.get())) {
-                throw new ConfigException("--key-file " + file.get() + ": no such file (memdir key create FILE makes"
-                        + " one)");
-            }
-            if (!OwnerOnly.holds(file.get())) {
-                throw new ConfigException("--key-file " + file.get() + ": others may read it; make it readable by"
-                        + " its owner alone (chmod 0600)");
-            }
+            KeyFileRule.check(file.get(), "--" + KEY_FILE.key());
         }
         return file;
     }

@@ -19,6 +19,7 @@ import dev.memdir.memory.seal.KeyFiles;
 import dev.memdir.memory.seal.TinkKeys;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.SealRefusedException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,6 +66,7 @@ public final class StoreChoice {
 
     private static NamespaceStores openShared(PostgresMemory memory, Settings settings) throws IOException {
         PostgresDatabase database;
+        Optional<MemoryKeys> keys = keys(settings);
         try {
             database = PostgresDatabase.open(connection(memory, settings.storeTimeout()));
         } catch (IOException e) {
@@ -75,7 +77,7 @@ public final class StoreChoice {
             public MemoryStore open(Settings own, String actor) throws IOException {
                 NamespaceMemory namespace = own.store().orElseThrow();
                 try {
-                    return database.open(namespace.namespace(), own.limits(), own.history(), actor);
+                    return database.open(namespace.namespace(), own.limits(), own.history(), actor, keys);
                 } catch (IOException e) {
                     throw new StoreUnavailableException("cannot open " + namespace + ": " + e.getMessage(), e);
                 }
@@ -115,30 +117,46 @@ public final class StoreChoice {
     }
 
     private static MemoryStore open(Settings settings, String actor, boolean readOnly) throws IOException {
+        Optional<MemoryKeys> keys = keys(settings);
         if (settings.store().isEmpty()) {
-            return DirectoryStore.open(settings.root(), settings.limits(), settings.history(), actor);
+            return openDirectory(settings.root(), settings, actor, keys);
         }
-        return open(settings.store().get(), settings, actor, readOnly);
-    }
-
-    /** Opens the directory store at {@code root} with the settings' limits and key. */
-    public static MemoryStore openDirectory(Path root, Settings settings, String actor) throws IOException {
-        return DirectoryStore.open(root, settings.limits(), settings.history(), actor);
+        return open(settings.store().get(), settings, actor, readOnly, keys);
     }
 
     /**
-     * Opens the namespace of a database or a bucket that {@code memory} names, with the settings' limits and timeout;
-     * a bucket without the start-up check of conditional writes when {@code readOnly}.
+     * Opens the directory store at {@code root} with the settings' limits, encrypted under {@code keys} when given; a
+     * memory that does not open with them (or without) is refused in one line.
      */
+    public static MemoryStore openDirectory(Path root, Settings settings, String actor, Optional<MemoryKeys> keys)
+            throws IOException {
+        try {
+            return DirectoryStore.open(root, settings.limits(), settings.history(), actor, keys);
+        } catch (SealRefusedException e) {
+            throw new StoreUnavailableException("cannot open the memory root " + root + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** As {@link #open(NamespaceMemory, Settings, String, boolean, Optional)} with the settings' key. */
     public static MemoryStore open(NamespaceMemory memory, Settings settings, String actor, boolean readOnly)
             throws IOException {
+        return open(memory, settings, actor, readOnly, keys(settings));
+    }
+
+    /**
+     * Opens the namespace of a database or a bucket that {@code memory} names, with the settings' limits and timeout,
+     * encrypted under {@code keys} when given; a bucket without the start-up check of conditional writes when
+     * {@code readOnly}.
+     */
+    public static MemoryStore open(NamespaceMemory memory, Settings settings, String actor, boolean readOnly,
+            Optional<MemoryKeys> keys) throws IOException {
         try {
             if (memory instanceof S3Memory bucket) {
                 return S3Store.open(location(bucket), bucket.namespace(), settings.limits(), settings.history(),
-                        actor, settings.storeTimeout(), readOnly);
+                        actor, settings.storeTimeout(), readOnly, keys);
             }
             return PostgresStore.open(connection((PostgresMemory) memory, settings.storeTimeout()),
-                    memory.namespace(), settings.limits(), settings.history(), actor);
+                    memory.namespace(), settings.limits(), settings.history(), actor, keys);
         } catch (IOException e) {
             throw new StoreUnavailableException("cannot open " + memory + ": " + e.getMessage(), e);
         }
@@ -183,7 +201,19 @@ public final class StoreChoice {
 
     /** Returns the key the settings give (--key-file), loading Tink only then. */
     public static Optional<MemoryKeys> keys(Settings settings) throws IOException {
-        return settings.keyFile().isEmpty() ? Optional.empty() : Optional.of(Keys.load(settings.keyFile().get()));
+        return keys(settings.keyFile());
+    }
+
+    /** Returns the key in the key file {@code file}, if one is given; a file that holds none is refused in one line. */
+    public static Optional<MemoryKeys> keys(Optional<Path> file) throws IOException {
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Keys.load(file.get()));
+        } catch (IOException e) {
+            throw new StoreUnavailableException(e.getMessage(), e);
+        }
     }
 
     /** The calls that name Tink: a class of their own, so nothing of Tink loads without a key. */

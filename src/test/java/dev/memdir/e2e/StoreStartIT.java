@@ -75,8 +75,8 @@ class StoreStartIT {
         JarRun run = JarRun.of(temp, "index", "--store", "postgresql://127.0.0.1/team");
 
         assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.stderr()).isEqualTo("memdir: index reads a plain directory store only, for now; with --store,"
-                + " read the figures in memdir://memory/status\n");
+        assertThat(run.stderr()).isEqualTo("memdir: index reads a directory store only, for now; with --store, read"
+                + " the figures in memdir://memory/status\n");
     }
 
     /**

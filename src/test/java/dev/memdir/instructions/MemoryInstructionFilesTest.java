@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.EveryStore;
 import dev.memdir.memory.StoreKind;
+import dev.memdir.memory.TestKeys;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
@@ -226,7 +227,7 @@ class MemoryInstructionFilesTest {
     private MemoryStore open(String actor) throws Exception {
         StoreLimits limits = StoreLimits.perFile(StoreLimits.UNLIMITED);
         if (kind.plain() == StoreKind.DIRECTORY) {
-            return DirectoryStore.open(temp.resolve("memory"), limits, actor);
+            return DirectoryStore.open(temp.resolve("memory"), limits, HistoryLimits.DEFAULT, actor, TestKeys.of(kind));
         }
         if (kind.plain() == StoreKind.S3) {
             return S3Store.open(bucket, LocalS3.credentials(), namespace, limits, HistoryLimits.DEFAULT, actor,

@@ -12,10 +12,12 @@ import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
 import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.postgres.RawRows;
 import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
 import dev.memdir.memory.s3.S3Store;
+import dev.memdir.memory.s3.SealedObjects;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
@@ -27,8 +29,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
@@ -44,7 +44,8 @@ import javax.sql.DataSource;
  * A memory store of one {@link StoreKind}, and short ways to call the tool on it. On the directory store the root
  * is {@code <temp>/memories}, so a test can also place things beside it, outside the root; on PostgreSQL the
  * memory is a namespace of its own in the test JVM's server. Files a test places with {@link #write} land as
- * if by hand, past the limits: on disk for the directory store, through a second, unlimited store on PostgreSQL.
+ * if by hand, past the limits: on disk for the plain directory store, else through a second, unlimited store (a
+ * sealed root's files hold sealed bytes; directories need no sealing, and are made on its disk).
  * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) are for the directory store
  * alone ({@link OnDisk}): on PostgreSQL they fail.
  */
@@ -101,19 +102,20 @@ final class MemoryFixture implements AutoCloseable {
             boolean readOnly) throws IOException {
         if (kind.plain() == StoreKind.DIRECTORY) {
             Path root = tempDir.resolve("memories");
-            return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor), limits, history,
+            return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor,
+                    TestKeys.of(kind)), limits, history,
                     readOnly);
         }
         if (kind.plain() == StoreKind.S3) {
             S3Location bucket = LocalS3.shared().freshBucket("memory");
             return new MemoryFixture(kind, (l, h, actor) -> S3Store.open(bucket, LocalS3.credentials(), "fixture", l,
-                    h, actor, S3Store.DEFAULT_TIMEOUT, false), limits, history, readOnly, bucket);
+                    h, actor, S3Store.DEFAULT_TIMEOUT, false, TestKeys.of(kind)), limits, history, readOnly, bucket);
         }
         DataSource database = LocalPostgres.shared().dataSource();
         DataSource listening = LocalPostgres.shared().unpooled();
         String namespace = LocalPostgres.freshNamespace();
-        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, listening, namespace, l, h, actor),
-                limits, history, readOnly);
+        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, listening, namespace, l, h, actor,
+                TestKeys.of(kind)), limits, history, readOnly);
     }
 
     /** Opens another store on this memory, as a second memdir process would; the caller closes it. */
@@ -174,8 +176,9 @@ final class MemoryFixture implements AutoCloseable {
         }
     }
 
+    /** Makes the directories {@code relative} below the root: on disk for the directory store, sealed or not. */
     void mkdirs(String relative) throws IOException {
-        if (hand == null) {
+        if (root != null) {
             Files.createDirectories(disk(relative));
         } else {
             expect(() -> {
@@ -197,25 +200,19 @@ final class MemoryFixture implements AutoCloseable {
 
     /**
      * Returns whether the bytes of {@code text} (UTF-8) are in any file under the root, memdir's own included, or in
-     * any file or history row of the database (its content or its SHA-256), or in any object of the bucket.
+     * any file or history row of the database (its content or its SHA-256), or in any object of the bucket (each
+     * opened under the key when the bucket is sealed).
      */
     boolean storedAnywhere(String text) throws IOException {
         byte[] needle = text.getBytes(StandardCharsets.UTF_8);
         if (bucket != null) {
-            return LocalS3.contents(bucket).stream().anyMatch(content -> holds(content, needle));
+            // Sealed, what the key opens: a redacted secret must be gone, not merely sealed.
+            return (kind.sealed() ? SealedObjects.opened(bucket, "fixture", TestKeys.shared())
+                    : LocalS3.objects(bucket)).values().stream().anyMatch(content -> holds(content, needle));
         }
         if (root == null) {
-            try (Connection connection = LocalPostgres.shared().dataSource().getConnection();
-                    PreparedStatement query = connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM memdir.history"
-                            + " WHERE position(?::bytea IN content) > 0 OR position(? IN sha256) > 0) OR EXISTS"
-                            + " (SELECT 1 FROM memdir.entries WHERE position(?::bytea IN content) > 0)")) {
-                query.setBytes(1, needle);
-                query.setString(2, text);
-                query.setBytes(3, needle);
-                try (ResultSet found = query.executeQuery()) {
-                    found.next();
-                    return found.getBoolean(1);
-                }
+            try (Connection connection = LocalPostgres.shared().dataSource().getConnection()) {
+                return RawRows.hold(connection, text);
             } catch (SQLException e) {
                 throw new IOException(e);
             }

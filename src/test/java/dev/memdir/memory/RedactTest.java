@@ -80,7 +80,10 @@ class RedactTest extends OnEveryStore {
 
     @Test
     void theSecretIsGoneFromTheStore() throws Exception {
-        assertThat(memory.storedAnywhere(SECRET)).isTrue();
+        if (!memory.kind.sealed()) {
+            // A sealed store never holds it in clear: SealedPostgresTest and its kin prove that on their own.
+            assertThat(memory.storedAnywhere(SECRET)).isTrue();
+        }
 
         memory.tool.redact(notes, 1);
 

@@ -3,6 +3,7 @@ package dev.memdir.memory.directory;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.Entry;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.ListedEntry;
@@ -37,16 +38,19 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
     private final StoreLimits limits;
     private final History history;
     private final UsageLedger ledger;
+    private final ContentSeal seal;
     private final boolean changing;
     private OpenedDirectory openedRoot;
     private Usage usage;
     private boolean touched;
 
-    DirectoryFiles(Path root, StoreLimits limits, History history, UsageLedger ledger, boolean changing) {
+    DirectoryFiles(Path root, StoreLimits limits, History history, UsageLedger ledger, ContentSeal seal,
+            boolean changing) {
         this.root = root;
         this.limits = limits;
         this.history = history;
         this.ledger = ledger;
+        this.seal = seal;
         this.changing = changing;
     }
 
@@ -61,7 +65,7 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
                     : attributes.isDirectory() ? Entry.Kind.DIRECTORY
                     : attributes.isRegularFile() ? Entry.Kind.FILE
                     : Entry.Kind.OTHER;
-            return new Entry(kind, attributes.size());
+            return new Entry(kind, PlainSize.of(attributes, seal));
         }
     }
 
@@ -78,7 +82,7 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
             if (!attributes.isRegularFile()) {
                 throw new CommandException(Messages.notAFile(path.display()));
             }
-            return located.bytes();
+            return seal.open(path, located.bytes());
         }
     }
 
@@ -96,7 +100,7 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
                 return List.of();
             }
             try (listed) {
-                return ListingWalk.entries(listed, directory.display(), depth);
+                return ListingWalk.entries(listed, directory.display(), depth, seal);
             }
         }
     }
@@ -106,7 +110,7 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
         List<ListedFile> listed = new ArrayList<>();
         return readRoot(listed, root -> {
             MemoryFileWalk.listed(root, (parent, segments, attributes) -> listed.add(new ListedFile(
-                    MemoryPath.of(segments), attributes.size(),
+                    MemoryPath.of(segments), PlainSize.of(attributes, seal),
                     attributes.lastModifiedTime().toInstant(), attributes.lastAccessTime().toInstant())));
             return listed;
         });
@@ -123,14 +127,14 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
                 throw new CommandException(Messages.notAFile(path.display()));
             }
             Usage after = limits.admit(path,
-                    existing == null ? Entry.ABSENT : new Entry(Entry.Kind.FILE, existing.size()),
+                    existing == null ? Entry.ABSENT : new Entry(Entry.Kind.FILE, PlainSize.of(existing, seal)),
                     content.length, usage());
             try (MadeParents parents = madeParents(located)) {
                 parents.run(parent -> {
                     if (existing != null) {
-                        history.keep(openedRoot(), path, located.bytes(), operation);
+                        history.keep(openedRoot(), seal, path, seal.open(path, located.bytes()), operation);
                     }
-                    AtomicFiles.write(parent, located.name(), content);
+                    AtomicFiles.write(parent, located.name(), seal.seal(path, content));
                 });
             }
             usage = after;
@@ -142,7 +146,7 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
         requireChanging();
         try (Located located = locate(path)) {
             Usage now = usage();
-            Usage removed = history.keepTree(openedRoot(), path, located.parent(), located.name(),
+            Usage removed = history.keepTree(openedRoot(), seal, path, located.parent(), located.name(),
                     FileVersion.Operation.DELETE, Optional.empty());
             touched = true;
             located.parent().deleteTree(located.name());
@@ -155,10 +159,15 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
     public void move(MemoryPath from, MemoryPath to) throws IOException, CommandException {
         requireChanging();
         try (Located source = locate(from); Located destination = locate(to)) {
-            history.keepTree(openedRoot(), from, source.parent(), source.name(), FileVersion.Operation.RENAME,
+            history.keepTree(openedRoot(), seal, from, source.parent(), source.name(), FileVersion.Operation.RENAME,
                     Optional.of(to));
             try (MadeParents parents = madeParents(destination)) {
-                parents.run(parent -> source.parent().move(source.name(), parent, destination.name()));
+                if (seal.seals()) {
+                    parents.run(parent -> SealedMove.move(seal, from, source.parent(), source.name(), to, parent,
+                            destination.name()));
+                } else {
+                    parents.run(parent -> source.parent().move(source.name(), parent, destination.name()));
+                }
                 source.parent().sync();
                 parents.directory().sync();
             }
@@ -167,18 +176,18 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
 
     @Override
     public List<FileVersion> versions(MemoryPath path) throws IOException {
-        return readRoot(List.of(), root -> history.versions(root, path));
+        return readRoot(List.of(), root -> history.versions(root, seal, path));
     }
 
     @Override
     public Optional<byte[]> version(MemoryPath path, int number) throws IOException {
-        return readRoot(Optional.empty(), root -> history.content(root, path, number));
+        return readRoot(Optional.empty(), root -> history.content(root, seal, path, number));
     }
 
     @Override
     public void redact(MemoryPath path, int number) throws IOException {
         requireChanging();
-        history.redact(openedRoot(), path, number);
+        history.redact(openedRoot(), seal, path, number);
     }
 
     @Override
@@ -197,13 +206,13 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
 
     @Override
     public List<MemoryPath> renamedInto(MemoryPath path) throws IOException {
-        return readRoot(List.of(), root -> history.renamedInto(root, path));
+        return readRoot(List.of(), root -> history.renamedInto(root, seal, path));
     }
 
     @Override
     public void addVersion(MemoryPath path, FileVersion version, Optional<byte[]> content) throws IOException {
         requireChanging();
-        history.add(openedRoot(), path, version, content);
+        history.add(openedRoot(), seal, path, version, content);
     }
 
     /** Returns where {@code path} lands; a root that is gone is a clear error. */
@@ -245,7 +254,7 @@ final class DirectoryFiles implements MemoryFiles, Closeable {
 
     private Usage usage() throws IOException {
         if (usage == null) {
-            usage = ledger.read(openedRoot());
+            usage = ledger.read(openedRoot(), seal);
         }
         return usage;
     }

@@ -1,15 +1,21 @@
 package dev.memdir.memory.directory;
 
+import dev.memdir.memory.render.KeyMessages;
 import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.SealChoice;
+import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
@@ -22,23 +28,35 @@ import java.util.function.Consumer;
  * The default store: the memory is a directory on disk. A change holds the root lock, which every memdir process
  * sharing the root respects; every write is atomic and flushed; no path reaches outside the root through a link.
  * Each unit of work ({@link DirectoryFiles}) opens the root once and reaches every entry from it one name at a time
- * ({@link Located}, {@link OpenedDirectory}), so a link swapped in after a check is never followed.
+ * ({@link Located}, {@link OpenedDirectory}), so a link swapped in after a check is never followed. A root with a
+ * key record ({@link DirectoryKeyRecord}) keeps every file and kept version sealed, and shows their plain sizes.
  */
 public final class DirectoryStore implements MemoryStore {
+
+    /**
+     * The namespace a root's data key and contents are bound to. Each root has a data key of its own, so contents
+     * copied from another root do not open; a root moved or renamed whole still opens.
+     */
+    static final String NAMESPACE = "directory";
 
     private final Path root;
     private final StoreLimits limits;
     private final RootLock lock;
     private final History history;
     private final UsageLedger ledger;
+    private final Optional<MemoryKeys> keys;
     private final AtomicLong changesMade = new AtomicLong();
+    private volatile ContentSeal seal;
 
-    private DirectoryStore(Path root, StoreLimits limits, RootLock lock, History history) {
+    private DirectoryStore(Path root, StoreLimits limits, RootLock lock, History history, Optional<MemoryKeys> keys,
+            ContentSeal seal) {
         this.root = root;
         this.limits = limits;
         this.lock = lock;
         this.history = history;
         this.ledger = new UsageLedger();
+        this.keys = keys;
+        this.seal = seal;
     }
 
     /** As {@link #open(Path, StoreLimits, HistoryLimits, String)} with the default history limits. */
@@ -52,6 +70,15 @@ public final class DirectoryStore implements MemoryStore {
      */
     public static DirectoryStore open(Path root, StoreLimits limits, HistoryLimits historyLimits, String actor)
             throws IOException {
+        return open(root, limits, historyLimits, actor, Optional.empty());
+    }
+
+    /**
+     * As {@link #open(Path, StoreLimits, HistoryLimits, String)}, sealing the root's contents when it has a key
+     * record, by the rules of {@link SealChoice} with {@code keys} (the key-encryption key given, if any).
+     */
+    public static DirectoryStore open(Path root, StoreLimits limits, HistoryLimits historyLimits, String actor,
+            Optional<MemoryKeys> keys) throws IOException {
         if (!Files.exists(root)) {
             Files.createDirectories(root, FilePermissions.privateDirectory(root));
         }
@@ -59,19 +86,31 @@ public final class DirectoryStore implements MemoryStore {
             throw new NotDirectoryException(root.toString());
         }
         Path real = root.toRealPath();
-        DirectoryStore store = new DirectoryStore(real, limits, new RootLock(real),
-                new History(historyLimits, Clock.systemUTC(), actor));
+        RootLock lock = new RootLock(real);
+        ContentSeal seal;
         try {
-            store.lock.holding(() -> {
+            seal = lock.holding(() -> {
                 try (OpenedDirectory opened = OpenedDirectory.open(real)) {
                     Leftovers.clear(opened);
                 }
-                return null;
+                return SealChoice.choose(keys, NAMESPACE, new DirectoryKeyRecord(real), true);
             });
         } catch (CommandException impossible) {
             throw new AssertionError(impossible);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
         }
-        return store;
+        return new DirectoryStore(real, limits, lock, new History(historyLimits, Clock.systemUTC(), actor), keys,
+                seal);
+    }
+
+    /**
+     * Returns whether the root at {@code root} is encrypted (holds a key record), so that its files hold no text to
+     * read from the disk: read them through a store opened with the key.
+     */
+    public static boolean sealed(Path root) {
+        return Files.exists(root.resolve(DirectoryKeyRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS);
     }
 
     /** Returns the real path of the root directory. */
@@ -82,7 +121,7 @@ public final class DirectoryStore implements MemoryStore {
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
         return lock.holding(() -> {
-            try (DirectoryFiles unit = new DirectoryFiles(root, limits, history, ledger, true)) {
+            try (DirectoryFiles unit = new DirectoryFiles(root, limits, history, ledger, seal, true)) {
                 try {
                     T result = work.run(unit);
                     unit.commit();
@@ -98,14 +137,15 @@ public final class DirectoryStore implements MemoryStore {
 
     @Override
     public <T> T read(StoreWork<T> work) throws IOException, CommandException {
-        try (DirectoryFiles unit = new DirectoryFiles(root, limits, history, ledger, false)) {
+        try (DirectoryFiles unit = new DirectoryFiles(root, limits, history, ledger, seal, false)) {
             return work.run(unit);
         }
     }
 
+    /** Returns the root, for a plain one: the files of a sealed root hold no text to read from the disk. */
     @Override
     public Optional<Path> directory() {
-        return Optional.of(root);
+        return seal.seals() ? Optional.empty() : Optional.of(root);
     }
 
     @Override
@@ -116,7 +156,7 @@ public final class DirectoryStore implements MemoryStore {
     @Override
     public Usage usage() throws IOException {
         try (OpenedDirectory opened = OpenedDirectory.open(root)) {
-            return ledger.peek(opened);
+            return ledger.peek(opened, seal);
         } catch (NoSuchFileException | NotDirectoryException gone) {
             return new Usage(0, 0);
         }
@@ -125,6 +165,34 @@ public final class DirectoryStore implements MemoryStore {
     @Override
     public long changesMade() {
         return changesMade.get();
+    }
+
+    /**
+     * Wraps the root's key record again under the newest key-encryption key ({@code memdir key rotate}); with
+     * {@code reseal} a new data key is made the primary one and every file and kept version is sealed again under it
+     * ({@link Reseal}). Returns how many contents were sealed again. A plain root is refused.
+     */
+    public long rotateKeys(boolean reseal) throws IOException {
+        if (!seal.seals()) {
+            throw new SealRefusedException(KeyMessages.notEncrypted(), null);
+        }
+        try {
+            return lock.holding(() -> {
+                DirectoryKeyRecord record = new DirectoryKeyRecord(root);
+                byte[] wrapped = keys.orElseThrow().rewrap(NAMESPACE, record.read().orElseThrow(), reseal);
+                ContentSeal newer = keys.orElseThrow().seal(NAMESPACE, wrapped);
+                record.replace(wrapped);
+                seal = newer;
+                if (!reseal) {
+                    return 0L;
+                }
+                try (OpenedDirectory opened = OpenedDirectory.open(root)) {
+                    return Reseal.files(opened, newer) + history.reseal(opened, newer);
+                }
+            });
+        } catch (CommandException impossible) {
+            throw new AssertionError(impossible);
+        }
     }
 
     /** Watches the root on disk, so that an editor's changes are heard as well as every memdir's. */

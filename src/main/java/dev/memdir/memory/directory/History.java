@@ -2,6 +2,7 @@ package dev.memdir.memory.directory;
 
 import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.Sha256;
@@ -71,24 +72,24 @@ final class History {
      * Keeps {@code content}, the bytes {@code path} holds now, as its newest version, replaced by {@code operation};
      * then applies the limits.
      */
-    void keep(OpenedDirectory root, MemoryPath path, byte[] content, FileVersion.Operation operation)
-            throws IOException {
-        keep(root, path, content, operation, Optional.empty());
+    void keep(OpenedDirectory root, ContentSeal seal, MemoryPath path, byte[] content,
+            FileVersion.Operation operation) throws IOException {
+        keep(root, seal, path, content, operation, Optional.empty());
     }
 
-    private void keep(OpenedDirectory root, MemoryPath path, byte[] content, FileVersion.Operation operation,
-            Optional<MemoryPath> renamedTo) throws IOException {
-        add(root, path, clock.millis(), session, operation, content, Optional.empty(), renamedTo);
+    private void keep(OpenedDirectory root, ContentSeal seal, MemoryPath path, byte[] content,
+            FileVersion.Operation operation, Optional<MemoryPath> renamedTo) throws IOException {
+        add(root, seal, path, clock.millis(), session, operation, content, Optional.empty(), renamedTo);
     }
 
     /** Keeps {@code version} as another store kept it; {@code content} is empty when it was redacted. */
-    void add(OpenedDirectory root, MemoryPath path, FileVersion version, Optional<byte[]> content)
-            throws IOException {
-        add(root, path, version.time().toEpochMilli(), safeSession(version.session()), version.operation(),
+    void add(OpenedDirectory root, ContentSeal seal, MemoryPath path, FileVersion version,
+            Optional<byte[]> content) throws IOException {
+        add(root, seal, path, version.time().toEpochMilli(), safeSession(version.session()), version.operation(),
                 content.orElse(new byte[0]), RedactedFigures.of(version), version.renamedTo());
     }
 
-    private void add(OpenedDirectory root, MemoryPath path, long millis, String keptBy,
+    private void add(OpenedDirectory root, ContentSeal seal, MemoryPath path, long millis, String keptBy,
             FileVersion.Operation operation, byte[] content, Optional<RedactedFigures> redacted,
             Optional<MemoryPath> renamedTo) throws IOException {
         String directory = versionsName(path);
@@ -97,16 +98,16 @@ final class History {
             if (versions.attributes(PATH_FILE) == null) {
                 AtomicFiles.writeWithoutFlush(versions, PATH_FILE, key(path).getBytes(StandardCharsets.UTF_8));
             }
-            List<VersionFile> stored = VersionFile.in(versions, directory);
+            List<VersionFile> stored = VersionFile.in(versions, directory, seal);
             int number = stored.isEmpty() ? 1 : stored.get(stored.size() - 1).number() + 1;
             String name = VersionFile.name(number, millis, keptBy, operation);
-            byte[] written = redacted.map(RedactedFigures::bytes).orElse(content);
+            byte[] kept = redacted.map(RedactedFigures::bytes).orElse(content);
             String file = redacted.isPresent() ? name + RedactedFigures.SUFFIX : name;
-            AtomicFiles.writeWithoutFlush(versions, file, written);
+            AtomicFiles.writeWithoutFlush(versions, file, redacted.isPresent() ? kept : seal.seal(path, content));
             if (renamedTo.isPresent()) {
                 RenameDestination.write(versions, name, renamedTo.get());
             }
-            stored.add(new VersionFile(directory, file, number, millis, keptBy, operation, written.length,
+            stored.add(new VersionFile(directory, file, number, millis, keptBy, operation, kept.length,
                     redacted.isPresent()));
             long dropped = 0;
             for (int i = 0; i < stored.size() - limits.keep(); i++) {
@@ -114,12 +115,12 @@ final class History {
                 dropped += stored.get(i).size();
             }
             if (countedBytes < 0 || ++keptSinceCount >= RECOUNT_EVERY) {
-                countedBytes = keepWithinBytes(history);
+                countedBytes = keepWithinBytes(history, seal);
                 keptSinceCount = 0;
             } else {
-                countedBytes += written.length - dropped;
+                countedBytes += kept.length - dropped;
                 if (countedBytes > limits.maxBytes()) {
-                    countedBytes = keepWithinBytes(history);
+                    countedBytes = keepWithinBytes(history, seal);
                 }
             }
         }
@@ -135,26 +136,26 @@ final class History {
      * directory of the memory), links left alone, replaced by {@code operation}, with where each goes when
      * {@code top} is renamed to {@code renamedTo}; returns how many files it kept and their bytes.
      */
-    Usage keepTree(OpenedDirectory root, MemoryPath top, OpenedDirectory parent, String name,
+    Usage keepTree(OpenedDirectory root, ContentSeal seal, MemoryPath top, OpenedDirectory parent, String name,
             FileVersion.Operation operation, Optional<MemoryPath> renamedTo) throws IOException {
         long[] kept = new long[2];
         List<String> above = top.segments().subList(0, top.segments().size() - 1);
         MemoryFileWalk.below(parent, name, (directory, segments, attributes) -> {
-            kept[0]++;
-            kept[1] += attributes.size();
             List<String> path = new ArrayList<>(above);
             path.addAll(segments);
             MemoryPath file = MemoryPath.of(path);
-            keep(root, file, directory.read(segments.get(segments.size() - 1)), operation,
-                    renamedTo.map(to -> file.movedWith(top, to)));
+            byte[] content = seal.open(file, directory.read(segments.get(segments.size() - 1)));
+            kept[0]++;
+            kept[1] += content.length;
+            keep(root, seal, file, content, operation, renamedTo.map(to -> file.movedWith(top, to)));
         });
         return new Usage(kept[0], kept[1]);
     }
 
     /** Returns the kept versions of {@code path}, newest first. */
-    List<FileVersion> versions(OpenedDirectory root, MemoryPath path) throws IOException {
+    List<FileVersion> versions(OpenedDirectory root, ContentSeal seal, MemoryPath path) throws IOException {
         return readVersions(root, path, List.of(), versions -> {
-            List<VersionFile> stored = VersionFile.in(versions, versionsName(path));
+            List<VersionFile> stored = VersionFile.in(versions, versionsName(path), seal);
             List<FileVersion> found = new ArrayList<>();
             for (int i = stored.size() - 1; i >= 0; i--) {
                 VersionFile version = stored.get(i);
@@ -167,7 +168,8 @@ final class History {
                             version.operation(), renamedTo));
                 } else {
                     found.add(new FileVersion(version.number(), time, version.session(), version.size(),
-                            Optional.of(Sha256.hex(bytes)), version.operation(), Optional.empty(), renamedTo));
+                            Optional.of(Sha256.hex(seal.open(path, bytes))), version.operation(), Optional.empty(),
+                            renamedTo));
                 }
             }
             return found;
@@ -175,11 +177,12 @@ final class History {
     }
 
     /** Returns the bytes of version {@code number} of {@code path}, or empty when it is not kept or redacted. */
-    Optional<byte[]> content(OpenedDirectory root, MemoryPath path, int number) throws IOException {
+    Optional<byte[]> content(OpenedDirectory root, ContentSeal seal, MemoryPath path, int number)
+            throws IOException {
         return readVersions(root, path, Optional.empty(), versions -> {
-            Optional<VersionFile> stored = find(versions, path, number);
+            Optional<VersionFile> stored = find(versions, seal, path, number);
             return stored.isPresent() && !stored.get().redacted()
-                    ? Optional.of(versions.read(stored.get().file())) : Optional.empty();
+                    ? Optional.of(seal.open(path, versions.read(stored.get().file()))) : Optional.empty();
         });
     }
 
@@ -188,9 +191,9 @@ final class History {
      * the content is deleted, so a kill leaves the content or the redaction (at worst both, redacted again by a
      * second call).
      */
-    void redact(OpenedDirectory root, MemoryPath path, int number) throws IOException {
+    void redact(OpenedDirectory root, ContentSeal seal, MemoryPath path, int number) throws IOException {
         readVersions(root, path, null, versions -> {
-            Optional<VersionFile> found = find(versions, path, number);
+            Optional<VersionFile> found = find(versions, seal, path, number);
             if (found.isEmpty() || found.get().redacted()) {
                 return null;
             }
@@ -201,6 +204,29 @@ final class History {
             versions.sync();
             return null;
         });
+    }
+
+    /**
+     * Seals every kept version again under {@code seal}'s primary data key, each replaced atomically ({@link Reseal});
+     * returns how many. Redactions hold no content and stay as they are.
+     */
+    long reseal(OpenedDirectory root, ContentSeal seal) throws IOException {
+        long[] count = new long[1];
+        eachVersions(root, (name, versions) -> {
+            Optional<MemoryPath> path = path(versions);
+            if (path.isEmpty()) {
+                return;
+            }
+            for (VersionFile version : VersionFile.in(versions, name, seal)) {
+                BasicFileAttributes attributes = versions.attributes(version.file());
+                if (!version.redacted() && attributes != null) {
+                    Reseal.write(versions, version.file(),
+                            seal.seal(path.get(), seal.open(path.get(), versions.read(version.file()))), attributes);
+                    count[0]++;
+                }
+            }
+        });
+        return count[0];
     }
 
     /** Returns every path with a directory of versions that names it, in no particular order. */
@@ -221,10 +247,10 @@ final class History {
     }
 
     /** Returns every path with a kept version of a rename to {@code to}, in no particular order. */
-    List<MemoryPath> renamedInto(OpenedDirectory root, MemoryPath to) throws IOException {
+    List<MemoryPath> renamedInto(OpenedDirectory root, ContentSeal seal, MemoryPath to) throws IOException {
         List<MemoryPath> from = new ArrayList<>();
         eachVersions(root, (name, versions) -> {
-            for (VersionFile version : VersionFile.in(versions, name)) {
+            for (VersionFile version : VersionFile.in(versions, name, seal)) {
                 if (version.operation() == FileVersion.Operation.RENAME
                         && RenameDestination.read(versions, version).map(MemoryPath::segments)
                                 .equals(Optional.of(to.segments()))) {
@@ -275,9 +301,9 @@ final class History {
         }
     }
 
-    private static Optional<VersionFile> find(OpenedDirectory versions, MemoryPath path, int number)
-            throws IOException {
-        return VersionFile.in(versions, versionsName(path)).stream().filter(stored -> stored.number() == number)
+    private static Optional<VersionFile> find(OpenedDirectory versions, ContentSeal seal, MemoryPath path,
+            int number) throws IOException {
+        return VersionFile.in(versions, versionsName(path), seal).stream().filter(stored -> stored.number() == number)
                 .findFirst();
     }
 
@@ -294,9 +320,9 @@ final class History {
     }
 
     /** Counts every kept version and drops the oldest while they pass the byte limit; returns the bytes left. */
-    private long keepWithinBytes(OpenedDirectory history) throws IOException {
+    private long keepWithinBytes(OpenedDirectory history, ContentSeal seal) throws IOException {
         List<VersionFile> all = new ArrayList<>();
-        eachVersionsIn(history, (name, versions) -> all.addAll(VersionFile.in(versions, name)));
+        eachVersionsIn(history, (name, versions) -> all.addAll(VersionFile.in(versions, name, seal)));
         long total = all.stream().mapToLong(VersionFile::size).sum();
         all.sort(Comparator.comparingLong(VersionFile::millis).thenComparingInt(VersionFile::number));
         for (VersionFile oldest : all) {

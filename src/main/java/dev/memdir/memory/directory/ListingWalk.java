@@ -1,6 +1,7 @@
 package dev.memdir.memory.directory;
 
 import dev.memdir.memory.path.MemoryNames;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.ListedEntry;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,20 +16,21 @@ final class ListingWalk {
 
     private ListingWalk() {}
 
-    static List<ListedEntry> entries(OpenedDirectory directory, String display, int depth) {
+    static List<ListedEntry> entries(OpenedDirectory directory, String display, int depth, ContentSeal seal) {
         List<ListedEntry> entries = new ArrayList<>();
-        walk(directory, display, depth, entries);
+        walk(directory, display, depth, seal, entries);
         return entries;
     }
 
-    private static void walk(OpenedDirectory directory, String display, int depth, List<ListedEntry> entries) {
+    private static void walk(OpenedDirectory directory, String display, int depth, ContentSeal seal,
+            List<ListedEntry> entries) {
         for (DirectoryEntry child : listedChildren(directory)) {
             String childDisplay = display + "/" + child.name();
             boolean isDirectory = child.attributes().isDirectory();
-            entries.add(new ListedEntry(childDisplay, isDirectory, child.attributes().size()));
+            entries.add(new ListedEntry(childDisplay, isDirectory, PlainSize.of(child.attributes(), seal)));
             if (isDirectory && depth > 1) {
                 try (OpenedDirectory below = directory.directory(child.name())) {
-                    walk(below, childDisplay, depth - 1, entries);
+                    walk(below, childDisplay, depth - 1, seal, entries);
                 } catch (IOException unreadable) {
                     // An unreadable or vanished directory lists as empty rather than failing the whole view.
                 }

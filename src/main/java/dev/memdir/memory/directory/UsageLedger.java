@@ -1,6 +1,7 @@
 package dev.memdir.memory.directory;
 
 import dev.memdir.memory.path.MemoryNames;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.Usage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,21 +23,21 @@ final class UsageLedger {
     private boolean counted;
 
     /** Returns the totals of {@code root}; the caller holds the root lock. */
-    Usage read(OpenedDirectory root) throws IOException {
+    Usage read(OpenedDirectory root, ContentSeal seal) throws IOException {
         Optional<Usage> stored = counted ? stored(root) : Optional.empty();
         if (stored.isPresent()) {
             return stored.get();
         }
-        Usage usage = count(root);
+        Usage usage = count(root, seal);
         save(root, usage);
         counted = true;
         return usage;
     }
 
     /** Returns the totals without the lock: the ledger once this process has counted, else a count. */
-    Usage peek(OpenedDirectory root) throws IOException {
+    Usage peek(OpenedDirectory root, ContentSeal seal) throws IOException {
         Optional<Usage> stored = counted ? stored(root) : Optional.empty();
-        return stored.isPresent() ? stored.get() : count(root);
+        return stored.isPresent() ? stored.get() : count(root, seal);
     }
 
     /** Returns the stored totals; empty when the ledger is lost or damaged (or not a regular file). */
@@ -64,12 +65,15 @@ final class UsageLedger {
         root.deleteIfExists(FILE_NAME);
     }
 
-    /** Counts every memory file below {@code root}; links are not followed, memdir's own entries not counted. */
-    static Usage count(OpenedDirectory root) throws IOException {
+    /**
+     * Counts every memory file below {@code root}, by its plain size; links are not followed, memdir's own entries
+     * not counted.
+     */
+    static Usage count(OpenedDirectory root, ContentSeal seal) throws IOException {
         long[] totals = new long[2];
         MemoryFileWalk.all(root, (parent, segments, attributes) -> {
             totals[0]++;
-            totals[1] += attributes.size();
+            totals[1] += PlainSize.of(attributes, seal);
         });
         return new Usage(totals[0], totals[1]);
     }

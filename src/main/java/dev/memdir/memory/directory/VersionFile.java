@@ -1,5 +1,6 @@
 package dev.memdir.memory.directory;
 
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.FileVersion;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,16 +30,21 @@ record VersionFile(String directory, String file, int number, long millis, Strin
         return redacted ? file.substring(0, file.length() - RedactedFigures.SUFFIX.length()) : file;
     }
 
-    /** Returns the versions in {@code versions}, the directory of versions named {@code directory}, oldest first. */
-    static List<VersionFile> in(OpenedDirectory versions, String directory) throws IOException {
+    /**
+     * Returns the versions in {@code versions}, the directory of versions named {@code directory}, oldest first;
+     * each content's size is its plain one (a redaction's figures are kept plain).
+     */
+    static List<VersionFile> in(OpenedDirectory versions, String directory, ContentSeal seal) throws IOException {
         List<VersionFile> found = new ArrayList<>();
         for (DirectoryEntry entry : DirectoryEntry.of(versions)) {
             Matcher name = NAME.matcher(entry.name());
             if (name.matches() && entry.attributes().isRegularFile()) {
+                boolean redacted = name.group(5) != null;
                 found.add(new VersionFile(directory, entry.name(), Integer.parseInt(name.group(1)),
                         Long.parseLong(name.group(2)), name.group(3), name.group(4) == null
                                 ? FileVersion.Operation.UNRECORDED : FileVersion.Operation.of(name.group(4)),
-                        entry.attributes().size(), name.group(5) != null));
+                        redacted ? entry.attributes().size() : PlainSize.of(entry.attributes(), seal),
+                        redacted));
             }
         }
         found.sort(Comparator.comparingInt(VersionFile::number));

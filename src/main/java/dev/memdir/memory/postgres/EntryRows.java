@@ -2,6 +2,7 @@ package dev.memdir.memory.postgres;
 
 import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.Entry;
 import dev.memdir.memory.store.EntryTable;
 import dev.memdir.memory.store.ListedFile;
@@ -17,11 +18,12 @@ import java.util.Optional;
 
 /**
  * The rows of one namespace's files and directories, by key ({@link TableKeys}); the root has no row. A subtree is the key itself plus the range of keys between {@code key/} and
- * {@code key0} ({@code 0} follows {@code /} in byte order, which the key column's collation compares by).
+ * {@code key0} ({@code 0} follows {@code /} in byte order, which the key column's collation compares by). A file's
+ * content is kept as its namespace's {@link ContentSeal} seals it at its path; its size is the plain content's.
  */
 final class EntryRows implements EntryTable {
 
-    /** A file of the namespace with its content. */
+    /** A file of the namespace with its content, opened. */
     private record Row(String key, byte[] content) implements StoredFile {
         @Override
         public long size() {
@@ -31,12 +33,17 @@ final class EntryRows implements EntryTable {
 
     private static final String IN_TREE = " AND (path = ? OR (path > ? AND path < ?))";
 
+    /** A file's key and content as the row keeps it. */
+    private record Stored(String key, byte[] content) {}
+
     private final Connection connection;
     private final long namespace;
+    private final ContentSeal seal;
 
-    EntryRows(Connection connection, long namespace) {
+    EntryRows(Connection connection, long namespace, ContentSeal seal) {
         this.connection = connection;
         this.namespace = namespace;
+        this.seal = seal;
     }
 
     @Override
@@ -52,9 +59,10 @@ final class EntryRows implements EntryTable {
 
     @Override
     public Optional<StoredFile> file(String key) throws IOException {
-        return Sql.first(connection,
+        Optional<byte[]> stored = Sql.first(connection,
                 "SELECT content FROM memdir.entries WHERE namespace = ? AND path = ? AND NOT directory",
-                row -> new Row(key, row.getBytes(1)), namespace, key);
+                row -> row.getBytes(1), namespace, key);
+        return stored.isEmpty() ? Optional.empty() : Optional.of(opened(new Stored(key, stored.get())));
     }
 
     @Override
@@ -65,9 +73,21 @@ final class EntryRows implements EntryTable {
 
     @Override
     public List<StoredFile> filesIn(String key) throws IOException {
+        List<StoredFile> files = new ArrayList<>();
+        for (Stored file : storedIn(key)) {
+            files.add(opened(file));
+        }
+        return files;
+    }
+
+    private List<Stored> storedIn(String key) throws IOException {
         return Sql.list(connection,
                 "SELECT path, content FROM memdir.entries WHERE namespace = ? AND NOT directory" + IN_TREE,
-                row -> new Row(row.getString(1), row.getBytes(2)), treeParameters(key));
+                row -> new Stored(row.getString(1), row.getBytes(2)), treeParameters(key));
+    }
+
+    private Row opened(Stored file) throws IOException {
+        return new Row(file.key(), seal.open(TableKeys.path(file.key()), file.content()));
     }
 
     @Override
@@ -119,8 +139,8 @@ final class EntryRows implements EntryTable {
         Sql.update(connection, "INSERT INTO memdir.entries (namespace, path, parent, name, depth, directory, content,"
                 + " size, modified) VALUES (?, ?, ?, ?, ?, false, ?, ?, now()) ON CONFLICT (namespace, path)"
                 + " DO UPDATE SET content = excluded.content, size = excluded.size, modified = excluded.modified",
-                namespace, key, TableKeys.parent(key), TableKeys.name(key), TableKeys.depth(key), content,
-                (long) content.length);
+                namespace, key, TableKeys.parent(key), TableKeys.name(key), TableKeys.depth(key),
+                seal.seal(TableKeys.path(key), content), (long) content.length);
     }
 
     @Override
@@ -128,9 +148,13 @@ final class EntryRows implements EntryTable {
         Sql.update(connection, "DELETE FROM memdir.entries WHERE namespace = ?" + IN_TREE, treeParameters(key));
     }
 
-    /** Moves the entry {@code from} and everything below it to the free key {@code to}, as one statement. */
+    /**
+     * Moves the entry {@code from} and everything below it to the free key {@code to}, as one statement; sealed
+     * contents are then sealed again at their new paths, in the same transaction.
+     */
     @Override
     public void moveTree(String from, String to) throws IOException {
+        List<Stored> moved = seal.seals() ? storedIn(from) : List.of();
         int skip = from.codePointCount(0, from.length()) + 1;
         Sql.update(connection, "UPDATE memdir.entries SET path = ? || substr(path, ?),"
                         + " parent = CASE WHEN path = ? THEN ? ELSE ? || substr(parent, ?) END,"
@@ -139,6 +163,14 @@ final class EntryRows implements EntryTable {
                 to, skip, from, TableKeys.parent(to), to, skip, from, TableKeys.name(to),
                 TableKeys.depth(to) - TableKeys.depth(from),
                 namespace, from, from + "/", from + "0");
+        MemoryPath top = TableKeys.path(from);
+        MemoryPath target = TableKeys.path(to);
+        for (Stored file : moved) {
+            MemoryPath now = TableKeys.path(file.key()).movedWith(top, target);
+            Sql.update(connection, "UPDATE memdir.entries SET content = ? WHERE namespace = ? AND path = ?",
+                    seal.seal(now, seal.open(TableKeys.path(file.key()), file.content())), namespace,
+                    TableKeys.key(now));
+        }
     }
 
     private Object[] treeParameters(String key) {

@@ -1,6 +1,7 @@
 package dev.memdir.memory.postgres;
 
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.HistoryTable;
@@ -11,13 +12,16 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The kept versions of one namespace's files: a row each, numbered from 1 per path, with the operation that
  * replaced it (and where a rename took the file), its size, SHA-256 (none once redacted), time and actor. At most {@link HistoryLimits#keep()} per path
- * and {@link HistoryLimits#maxBytes()} in all, the oldest going first; the namespace row counts the bytes.
+ * and {@link HistoryLimits#maxBytes()} in all, the oldest going first; the namespace row counts the bytes. A version's
+ * content, and its SHA-256 (which would confirm a guess of a plain content), are kept as the namespace's
+ * {@link ContentSeal} seals them at the version's path ({@link VersionHashes}); sizes stay plain.
  */
 final class HistoryRows implements HistoryTable {
 
@@ -25,12 +29,14 @@ final class HistoryRows implements HistoryTable {
     private final long namespace;
     private final HistoryLimits limits;
     private final String actor;
+    private final ContentSeal seal;
 
-    HistoryRows(Connection connection, long namespace, HistoryLimits limits, String actor) {
+    HistoryRows(Connection connection, long namespace, HistoryLimits limits, String actor, ContentSeal seal) {
         this.connection = connection;
         this.namespace = namespace;
         this.limits = limits;
         this.actor = actor;
+        this.seal = seal;
     }
 
     @Override
@@ -44,13 +50,16 @@ final class HistoryRows implements HistoryTable {
     @Override
     public long add(String key, FileVersion version, Optional<byte[]> content, long bytesBefore) throws IOException {
         Optional<FileVersion.Redaction> redaction = version.redaction();
+        MemoryPath path = TableKeys.path(key);
+        byte[] stored = content.isEmpty() ? null : seal.seal(path, content.get());
+        String sha256 = version.sha256().isEmpty() ? null : VersionHashes.stored(seal, path, version.sha256().get());
         int number = Sql.first(connection, "INSERT INTO memdir.history (namespace, path, number, operation, content,"
                         + " size, sha256, kept, actor, redacted_by, redacted_at, renamed_to) VALUES (?, ?, (SELECT"
                         + " coalesce(max(number), 0) + 1 FROM memdir.history WHERE namespace = ? AND path = ?), ?,"
                         + " ?::bytea, ?, ?, coalesce(?::timestamptz, clock_timestamp()), ?, ?::text, ?::timestamptz,"
                         + " ?::text) RETURNING number",
                         row -> row.getInt(1), namespace, key, namespace, key, version.operation().label(),
-                        content.orElse(null), version.size(), version.sha256().orElse(null),
+                        stored, version.size(), sha256,
                         timestamp(version.time()), version.session(),
                         redaction.map(FileVersion.Redaction::actor).orElse(null),
                         timestamp(redaction.map(FileVersion.Redaction::time).orElse(null)),
@@ -71,8 +80,9 @@ final class HistoryRows implements HistoryTable {
 
     @Override
     public List<FileVersion> versions(String key) throws IOException {
-        return Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation, redacted_by, redacted_at,"
-                        + " renamed_to FROM memdir.history WHERE namespace = ? AND path = ? ORDER BY number DESC",
+        List<FileVersion> stored = Sql.list(connection, "SELECT number, kept, actor, size, sha256, operation,"
+                        + " redacted_by, redacted_at, renamed_to FROM memdir.history WHERE namespace = ? AND path = ?"
+                        + " ORDER BY number DESC",
                 row -> new FileVersion(row.getInt(1), row.getTimestamp(2).toInstant(), row.getString(3),
                         row.getLong(4), Optional.ofNullable(row.getString(5)),
                         FileVersion.Operation.of(row.getString(6)),
@@ -80,6 +90,18 @@ final class HistoryRows implements HistoryTable {
                                 row.getString(7), row.getTimestamp(8).toInstant())),
                         Optional.ofNullable(row.getString(9)).map(TableKeys::path)),
                 namespace, key);
+        if (!seal.seals()) {
+            return stored;
+        }
+        MemoryPath path = TableKeys.path(key);
+        List<FileVersion> opened = new ArrayList<>();
+        for (FileVersion version : stored) {
+            Optional<String> sha256 = version.sha256().isEmpty() ? Optional.empty()
+                    : Optional.of(VersionHashes.hex(seal, path, version.sha256().get()));
+            opened.add(new FileVersion(version.number(), version.time(), version.session(), version.size(), sha256,
+                    version.operation(), version.redaction(), version.renamedTo()));
+        }
+        return opened;
     }
 
     @Override
@@ -90,8 +112,10 @@ final class HistoryRows implements HistoryTable {
 
     @Override
     public Optional<byte[]> content(String key, int number) throws IOException {
-        return Sql.first(connection, "SELECT content FROM memdir.history WHERE namespace = ? AND path = ?"
-                + " AND number = ? AND content IS NOT NULL", row -> row.getBytes(1), namespace, key, number);
+        Optional<byte[]> stored = Sql.first(connection, "SELECT content FROM memdir.history WHERE namespace = ?"
+                + " AND path = ? AND number = ? AND content IS NOT NULL", row -> row.getBytes(1), namespace, key,
+                number);
+        return stored.isEmpty() ? stored : Optional.of(seal.open(TableKeys.path(key), stored.get()));
     }
 
     @Override

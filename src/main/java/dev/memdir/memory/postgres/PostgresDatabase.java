@@ -2,10 +2,12 @@ package dev.memdir.memory.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -71,14 +73,20 @@ public final class PostgresDatabase implements Closeable {
      */
     public PostgresStore open(String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor)
             throws IOException {
-        return open(namespace, limits, historyLimits, actor, () -> { });
+        return open(namespace, limits, historyLimits, actor, Optional.empty());
+    }
+
+    /** As {@link #open(String, StoreLimits, HistoryLimits, String)}, with the key-encryption key {@code keys}. */
+    public PostgresStore open(String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor,
+            Optional<MemoryKeys> keys) throws IOException {
+        return open(namespace, limits, historyLimits, actor, keys, () -> { });
     }
 
     /** Opens a store that closes {@code owned} when it is closed. */
     PostgresStore open(String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor,
-            Closeable owned) throws IOException {
+            Optional<MemoryKeys> keys, Closeable owned) throws IOException {
         return PostgresStore.open(pool, listening, owned, turns, namespace, limits, historyLimits, actor,
-                connection.storeTimeout());
+                connection.storeTimeout(), keys);
     }
 
     @Override

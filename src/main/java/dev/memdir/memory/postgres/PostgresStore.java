@@ -1,11 +1,17 @@
 package dev.memdir.memory.postgres;
 
 import dev.memdir.memory.render.FaultMessages;
+import dev.memdir.memory.render.KeyMessages;
 import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
+import dev.memdir.memory.store.SealChoice;
+import dev.memdir.memory.store.SealRefusedException;
+import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreTurns;
 import dev.memdir.memory.store.StoreWork;
@@ -17,6 +23,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,7 +34,8 @@ import javax.sql.DataSource;
  * A memory in a PostgreSQL database: one namespace of the {@code memdir} schema, which many memdir processes on
  * many machines share. A change is one transaction that first locks the namespace's row, so the changes of one
  * namespace never interleave and a rename of a directory or a delete of a tree is seen whole or not at all; a read
- * is one read-only snapshot.
+ * is one read-only snapshot. A namespace with a key record is encrypted: its contents are sealed under its data key,
+ * which the key given at open unwraps ({@link SealChoice}).
  */
 public final class PostgresStore implements MemoryStore {
 
@@ -49,10 +57,13 @@ public final class PostgresStore implements MemoryStore {
     private final DatabaseFaults faults;
     private final ReentrantLock turn;
     private final AtomicLong changesMade = new AtomicLong();
+    private final Optional<MemoryKeys> keys;
+    /** Replaced only by {@link #rotateKeys}, in the namespace's turn. */
+    private volatile ContentSeal seal;
 
     private PostgresStore(DataSource database, ListeningConnection listening, Closeable owned, long namespace,
             String namespaceName, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout,
-            ReentrantLock turn) {
+            ReentrantLock turn, Optional<MemoryKeys> keys, ContentSeal seal) {
         this.database = database;
         this.listening = listening;
         this.owned = owned;
@@ -64,6 +75,8 @@ public final class PostgresStore implements MemoryStore {
         this.timeout = timeout;
         this.faults = new DatabaseFaults(timeout);
         this.turn = turn;
+        this.keys = keys;
+        this.seal = seal;
     }
 
     /** Opens the namespace with the {@link #DEFAULT_TIMEOUT}; see the overload that takes a timeout. */
@@ -92,9 +105,19 @@ public final class PostgresStore implements MemoryStore {
      */
     public static PostgresStore open(PostgresConnection connection, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
+        return open(connection, namespace, limits, historyLimits, actor, Optional.empty());
+    }
+
+    /**
+     * As {@link #open(PostgresConnection, String, StoreLimits, HistoryLimits, String)}, with the key-encryption key
+     * {@code keys}: an encrypted namespace needs it, a plain one that holds anything refuses it, and a new one
+     * opened with it is encrypted ({@link SealChoice}).
+     */
+    public static PostgresStore open(PostgresConnection connection, String namespace, StoreLimits limits,
+            HistoryLimits historyLimits, String actor, Optional<MemoryKeys> keys) throws IOException {
         PostgresDatabase database = PostgresDatabase.open(connection, POOL_SIZE, 1);
         try {
-            return database.open(namespace, limits, historyLimits, actor, database);
+            return database.open(namespace, limits, historyLimits, actor, keys, database);
         } catch (IOException | RuntimeException e) {
             database.close();
             throw e;
@@ -110,10 +133,19 @@ public final class PostgresStore implements MemoryStore {
      */
     public static PostgresStore open(DataSource database, DataSource listening, String namespace, StoreLimits limits,
             HistoryLimits historyLimits, String actor) throws IOException {
+        return open(database, listening, namespace, limits, historyLimits, actor, Optional.empty());
+    }
+
+    /**
+     * As {@link #open(DataSource, DataSource, String, StoreLimits, HistoryLimits, String)}, with the key
+     * {@code keys}.
+     */
+    public static PostgresStore open(DataSource database, DataSource listening, String namespace, StoreLimits limits,
+            HistoryLimits historyLimits, String actor, Optional<MemoryKeys> keys) throws IOException {
         ListeningConnection heard = new ListeningConnection(listening);
         try {
             return open(database, heard, heard, new ChangeTurns(), namespace, limits, historyLimits, actor,
-                    DEFAULT_TIMEOUT);
+                    DEFAULT_TIMEOUT, keys);
         } catch (IOException | RuntimeException e) {
             heard.close();
             throw e;
@@ -121,8 +153,8 @@ public final class PostgresStore implements MemoryStore {
     }
 
     static PostgresStore open(DataSource database, ListeningConnection listening, Closeable owned, ChangeTurns turns,
-            String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout)
-            throws IOException {
+            String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor, Duration timeout,
+            Optional<MemoryKeys> keys) throws IOException {
         if (!Namespaces.isValid(namespace)) {
             throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
         }
@@ -133,8 +165,11 @@ public final class PostgresStore implements MemoryStore {
             long id = Sql.first(connection, "SELECT id FROM memdir.namespaces WHERE name = ?",
                     row -> row.getLong(1), namespace).orElseThrow();
             connection.commit();
+            Sql.update(connection, "SET LOCAL lock_timeout = " + timeout.toMillis());
+            ContentSeal seal = SealChoice.choose(keys, namespace, new NamespaceKeys(connection, id), true);
+            connection.commit();
             return new PostgresStore(database, listening, owned, id, namespace, limits, historyLimits, actor,
-                    timeout, turns.of(id));
+                    timeout, turns.of(id), keys, seal);
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
@@ -158,10 +193,7 @@ public final class PostgresStore implements MemoryStore {
 
     private <T> T changeInTurn(StoreWork<T> work, Duration lockWait) throws IOException, CommandException {
         T done = transaction(false, lockWait, connection -> {
-            TableFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
-                            + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
-                    row -> new TableFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
-                    namespace).orElseThrow(() -> new IOException("the namespace was dropped from the database"));
+            TableFiles.Totals totals = lock(connection);
             TableFiles files = files(connection, totals, true);
             T result = work.run(files);
             TableFiles.Totals after = files.totals();
@@ -178,6 +210,56 @@ public final class PostgresStore implements MemoryStore {
         });
         changesMade.incrementAndGet();
         return done;
+    }
+
+    /**
+     * Locks the namespace's row and returns its totals; a namespace that became encrypted since this store opened
+     * it (or lost its key record) is refused, so that no content is kept other than its key record says.
+     */
+    private TableFiles.Totals lock(Connection connection) throws IOException {
+        TableFiles.Totals totals = Sql.first(connection, "SELECT files, bytes, history_bytes"
+                        + " FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE",
+                row -> new TableFiles.Totals(new Usage(row.getLong(1), row.getLong(2)), row.getLong(3)),
+                namespace).orElseThrow(() -> new IOException("the namespace was dropped from the database"));
+        boolean encrypted = new NamespaceKeys(connection, namespace).read().isPresent();
+        if (encrypted != seal.seals()) {
+            throw new StoreFault(KeyMessages.keyRecordChanged(), null);
+        }
+        return totals;
+    }
+
+    /**
+     * Wraps the namespace's data key again under the newest key-encryption key of the key this store was opened
+     * with; with {@code reseal}, adds a new primary data key and seals every file and kept version again under it.
+     * One transaction (a kill leaves the namespace as it was or rotated whole), in the namespace's turn; returns how
+     * many contents were sealed again. Other processes open the namespace again (restart) to read what was sealed
+     * again: the data key they hold lacks the new primary.
+     */
+    public long rotateKeys(boolean reseal) throws IOException {
+        if (keys.isEmpty() || !seal.seals()) {
+            throw new SealRefusedException(KeyMessages.notEncrypted(), null);
+        }
+        StoreTurns.take(turn, timeout, FaultMessages.storeLocked(timeout));
+        ContentSeal before = seal;
+        try {
+            return transaction(false, timeout, connection -> {
+                lock(connection);
+                NamespaceKeys record = new NamespaceKeys(connection, namespace);
+                byte[] rewrapped = keys.get().rewrap(namespaceName, record.read().orElseThrow(), reseal);
+                record.replace(rewrapped);
+                // The new data key opens what the old one sealed, so reads may use it before the commit.
+                seal = keys.get().seal(namespaceName, rewrapped);
+                return reseal ? KeyRotation.reseal(connection, namespace, seal) : 0L;
+            });
+        } catch (IOException | RuntimeException e) {
+            seal = before;
+            throw e;
+        } catch (CommandException impossible) {
+            seal = before;
+            throw new AssertionError(impossible);
+        } finally {
+            turn.unlock();
+        }
     }
 
     @Override
@@ -277,8 +359,9 @@ public final class PostgresStore implements MemoryStore {
     }
 
     private TableFiles files(Connection connection, TableFiles.Totals totals, boolean changing) {
-        return new TableFiles(new EntryRows(connection, namespace),
-                new HistoryRows(connection, namespace, historyLimits, actor), limits, totals, changing);
+        ContentSeal sealing = seal;
+        return new TableFiles(new EntryRows(connection, namespace, sealing),
+                new HistoryRows(connection, namespace, historyLimits, actor, sealing), limits, totals, changing);
     }
 
     @Override

@@ -17,7 +17,7 @@ public final class KeyMessages {
     }
 
     public static String notEncrypted() {
-        return "it is not encrypted: there is no key to rotate";
+        return "it is not encrypted";
     }
 
     public static String wrongKey(String source) {
@@ -28,5 +28,25 @@ public final class KeyMessages {
     public static String sealBroken(String display) {
         return ERROR + "the stored bytes of " + display + " do not open under this memory's key: they were changed"
                 + " outside memdir, or sealed for another path or memory. Nothing was changed.";
+    }
+
+    /**
+     * A change through a store opened before its memory became encrypted (or lost its key record): refused, so that
+     * no content is kept other than the memory's key record says.
+     */
+    public static String keyRecordChanged() {
+        return ERROR + "this memory was encrypted, or its key record removed, since memdir opened it: restart"
+                + " memdir (with the memory's key, if it is encrypted). Nothing was changed.";
+    }
+
+    /** Why a sealed manifest of a bucket (a head or a base, by its name there) does not open: at start-up. */
+    public static String manifestBroken(String name) {
+        return "the manifest " + name + " does not open under this memory's key: it was changed outside memdir, or"
+                + " sealed for another memory";
+    }
+
+    /** The answer of a call that met a sealed manifest that does not open. */
+    public static String manifestBrokenAnswer(String name) {
+        return ERROR + manifestBroken(name) + ". Nothing was changed.";
     }
 }

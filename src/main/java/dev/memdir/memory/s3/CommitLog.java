@@ -1,9 +1,9 @@
 package dev.memdir.memory.s3;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -138,11 +138,11 @@ final class CommitLog {
     }
 
     /**
-     * Blanks every commit before {@code before} whose stored bytes hold any of {@code traces} (a redacted version's
-     * SHA-256 and content name): it keeps its id line, so a lost reply can still be told and a validation still
-     * finds the key, and loses its head. Returns how many were blanked.
+     * Blanks every commit before {@code before} that {@code holds} (a redacted version's SHA-256 and content name):
+     * it keeps its id line, so a lost reply can still be told and a validation still finds the key, and loses its
+     * head. Returns how many were blanked.
      */
-    int blank(long before, List<String> traces) {
+    int blank(long before, Predicate<Commit> holds) {
         int blanked = 0;
         for (S3Object object : client.listObjectsV2Paginator(request -> request.bucket(bucket).prefix(commits))
                 .contents()) {
@@ -151,7 +151,7 @@ final class CommitLog {
                 continue;
             }
             Optional<Commit> commit = read(Long.parseLong(name));
-            if (commit.isPresent() && holdsAny(commit.get().payload(), traces)) {
+            if (commit.isPresent() && holds.test(commit.get())) {
                 client.putObject(request -> request.bucket(bucket).key(object.key()), RequestBody.fromBytes(
                         new Commit(commit.get().sequence(), commit.get().id(), BLANK).stored()));
                 blanked++;
@@ -160,9 +160,9 @@ final class CommitLog {
         return blanked;
     }
 
-    private static boolean holdsAny(byte[] payload, List<String> traces) {
-        String text = new String(payload, StandardCharsets.UTF_8);
-        return traces.stream().anyMatch(text::contains);
+    /** Returns the name of commit {@code sequence} below its namespace ({@code commits/GGGGGGGGGGGG}). */
+    static String name(long sequence) {
+        return "commits/" + String.format(DIGITS, sequence);
     }
 
     /** Returns the key of commit {@code sequence}. */

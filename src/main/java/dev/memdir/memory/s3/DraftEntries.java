@@ -41,7 +41,7 @@ final class DraftEntries implements EntryTable {
 
         @Override
         public byte[] content() throws IOException {
-            return contents.read(entry.blob());
+            return contents.read(key, entry.blob());
         }
     }
 
@@ -142,8 +142,8 @@ final class DraftEntries implements EntryTable {
     }
 
     @Override
-    public void putFile(String key, byte[] content) {
-        entries.put(key, ManifestEntry.file(content.length, Sha256.hex(content), contents.upload(content), now));
+    public void putFile(String key, byte[] content) throws IOException {
+        entries.put(key, ManifestEntry.file(content.length, Sha256.hex(content), contents.upload(key, content), now));
         changed = true;
     }
 
@@ -156,12 +156,33 @@ final class DraftEntries implements EntryTable {
     }
 
     @Override
-    public void moveTree(String from, String to) {
+    public void moveTree(String from, String to) throws IOException {
         Map<String, ManifestEntry> moving = new LinkedHashMap<>();
         forEachInTree(from, moving::put);
         moving.keySet().forEach(entries::remove);
-        moving.forEach((key, entry) -> entries.put(to + key.substring(from.length()), entry));
+        contents.prefetch(moving.values().stream().filter(ManifestEntry::isFile).map(ManifestEntry::blob).toList());
+        for (Map.Entry<String, ManifestEntry> each : moving.entrySet()) {
+            String key = to + each.getKey().substring(from.length());
+            ManifestEntry entry = each.getValue();
+            entries.put(key, entry.isFile() ? entry.withBlob(contents.moved(entry.blob(), each.getKey(), key)) : entry);
+        }
         changed = true;
+    }
+
+    /** Seals every file's content again under the newest data key; see {@link DraftContents#resealed}. */
+    void reseal() throws IOException {
+        Map<String, ManifestEntry> files = new LinkedHashMap<>();
+        entries.forEach((key, entry) -> {
+            if (entry.isFile()) {
+                files.put(key, entry);
+            }
+        });
+        contents.prefetch(files.values().stream().map(ManifestEntry::blob).toList());
+        for (Map.Entry<String, ManifestEntry> file : files.entrySet()) {
+            ManifestEntry entry = file.getValue();
+            entries.put(file.getKey(), entry.withBlob(contents.resealed(file.getKey(), entry.blob())));
+            changed = true;
+        }
     }
 
     /** Calls {@code action} with the entry {@code key} and every entry below it, in key order. */

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -71,8 +72,10 @@ final class DraftHistory implements HistoryTable {
     }
 
     @Override
-    public long add(String key, FileVersion version, Optional<byte[]> content, long bytesBefore) {
-        return append(key, version, content.map(contents::upload), bytesBefore);
+    public long add(String key, FileVersion version, Optional<byte[]> content, long bytesBefore)
+            throws IOException {
+        return append(key, version, content.isEmpty() ? Optional.empty()
+                : Optional.of(contents.upload(key, content.get())), bytesBefore);
     }
 
     /**
@@ -159,10 +162,26 @@ final class DraftHistory implements HistoryTable {
     public Optional<byte[]> content(String key, int number) throws IOException {
         for (KeptVersion version : versionsOf(key)) {
             if (version.number() == number && version.blob() != null) {
-                return Optional.of(contents.read(version.blob()));
+                return Optional.of(contents.read(key, version.blob()));
             }
         }
         return Optional.empty();
+    }
+
+    /** Seals every kept version's content again under the newest data key; see {@link DraftContents#resealed}. */
+    void reseal() throws IOException {
+        Map<String, List<KeptVersion>> all = new LinkedHashMap<>();
+        versions.forEach(all::put);
+        contents.prefetch(all.values().stream().flatMap(List::stream).map(KeptVersion::blob)
+                .filter(Objects::nonNull).toList());
+        for (Map.Entry<String, List<KeptVersion>> each : all.entrySet()) {
+            List<KeptVersion> kept = new ArrayList<>();
+            for (KeptVersion version : each.getValue()) {
+                kept.add(version.blob() == null ? version
+                        : version.withBlob(contents.resealed(each.getKey(), version.blob())));
+            }
+            set(each.getKey(), kept);
+        }
     }
 
     @Override

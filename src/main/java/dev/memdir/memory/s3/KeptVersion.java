@@ -31,6 +31,12 @@ record KeptVersion(int number, String time, String session, long size, String op
                 Optional.ofNullable(renamedTo).map(TableKeys::path));
     }
 
+    /** Returns this version with its content at {@code name}. */
+    KeptVersion withBlob(String name) {
+        return new KeptVersion(number, time, session, size, operation, sha256, name, renamedTo, redactedBy,
+                redactedAt, order);
+    }
+
     /** Returns this version with its content and SHA-256 gone, redacted by {@code actor} at {@code time}. */
     KeptVersion redacted(String actor, Instant at) {
         return new KeptVersion(number, time, session, size, operation, null, null, renamedTo, actor, at.toString(),

@@ -1,5 +1,6 @@
 package dev.memdir.memory.s3;
 
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
@@ -62,9 +63,14 @@ final class Manifest {
         return new TableFiles.Totals(usage(), head.historyBytes());
     }
 
-    /** Returns a draft of the next state, for one unit of work. */
+    /** Returns a draft of the next state, for one unit of work, whose contents are kept plain. */
     ManifestDraft draft(BlobSource blobs, HistoryLimits limits, String actor) {
+        return draft(blobs, ContentSeal.PLAIN, limits, actor);
+    }
+
+    /** Returns a draft of the next state, for one unit of work, whose contents {@code seal} keeps. */
+    ManifestDraft draft(BlobSource blobs, ContentSeal seal, HistoryLimits limits, String actor) {
         return new ManifestDraft(new LayeredMap<>(baseEntries, head.entries()),
-                new LayeredMap<>(baseVersions, head.versions()), head.nextOrder(), blobs, limits, actor);
+                new LayeredMap<>(baseVersions, head.versions()), head.nextOrder(), blobs, seal, limits, actor);
     }
 }

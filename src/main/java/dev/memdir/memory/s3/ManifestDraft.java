@@ -1,6 +1,8 @@
 package dev.memdir.memory.s3;
 
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -21,8 +23,8 @@ final class ManifestDraft {
     private final DraftHistory history;
 
     ManifestDraft(LayeredMap<ManifestEntry> entries, LayeredMap<List<KeptVersion>> versions, long nextOrder,
-            BlobSource blobs, HistoryLimits limits, String actor) {
-        this.contents = new DraftContents(blobs);
+            BlobSource blobs, ContentSeal seal, HistoryLimits limits, String actor) {
+        this.contents = new DraftContents(blobs, seal);
         this.entries = new DraftEntries(entries, contents, now);
         this.history = new DraftHistory(versions, nextOrder, this.entries, contents, limits, actor, now);
     }
@@ -37,6 +39,13 @@ final class ManifestDraft {
 
     Instant now() {
         return now;
+    }
+
+    /** Seals every file's and kept version's content again; returns how many contents were sealed again. */
+    long reseal() throws IOException {
+        entries.reseal();
+        history.reseal();
+        return contents.uploads().size();
     }
 
     /** Returns whether the unit changed anything, so that there is something to commit. */

@@ -27,6 +27,11 @@ record ManifestEntry(String kind, long size, String sha256, String blob, String 
         return new ManifestEntry(DIRECTORY, TableKeys.DIRECTORY_SIZE, null, null, modified);
     }
 
+    /** Returns this file with its content at {@code name}. */
+    ManifestEntry withBlob(String name) {
+        return new ManifestEntry(kind, size, sha256, name, modified);
+    }
+
     boolean isFile() {
         return FILE.equals(kind);
     }

@@ -1,11 +1,16 @@
 package dev.memdir.memory.s3;
 
 import dev.memdir.memory.render.FaultMessages;
+import dev.memdir.memory.render.KeyMessages;
 import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
+import dev.memdir.memory.store.SealChoice;
+import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreTurns;
@@ -15,6 +20,7 @@ import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,6 +52,9 @@ import software.amazon.awssdk.services.s3.S3Client;
  * <p>A change runs its work on a draft of the newest state, uploads what the draft wrote, then commits; when another
  * writer committed first it runs the work again on the new state. So a {@link StoreWork} given to
  * {@link #change} may run more than once, and must only read and write through the files it is given.
+ *
+ * <p>A namespace with a key record ({@code SPACE/data-key}) is encrypted: every content is sealed for the path it
+ * lies at, and every manifest (head and base) whole, so that the bucket shows no file's name, size or hash.
  */
 public final class S3Store implements MemoryStore {
 
@@ -74,16 +83,20 @@ public final class S3Store implements MemoryStore {
     private final AtomicLong changesMade = new AtomicLong();
     private final HeadWatchers watchers;
     private final Sweep sweep;
+    private final Optional<MemoryKeys> keys;
+    private final BucketKeyRecord keyRecord;
     private final ExecutorService background = Executors.newSingleThreadExecutor(task -> {
         Thread daemon = new Thread(task, "memdir-s3-background");
         daemon.setDaemon(true);
         return daemon;
     });
     private volatile Manifest current;
+    /** Chosen once at open; a rotation with a new data key replaces it. */
+    private volatile ContentSeal seal = ContentSeal.PLAIN;
     private long validatedAt;
 
     private S3Store(S3Client client, S3Location location, String namespace, StoreLimits limits,
-            HistoryLimits history, String actor, Duration timeout) {
+            HistoryLimits history, String actor, Duration timeout, Optional<MemoryKeys> keys) {
         this.client = client;
         this.location = location;
         this.namespace = namespace;
@@ -98,6 +111,8 @@ public final class S3Store implements MemoryStore {
         this.blobs = new BlobReader(objects, cache, faults);
         this.watchers = new HeadWatchers(this::refresh);
         this.sweep = new Sweep(client, location, space, Sweep.AGE);
+        this.keys = keys;
+        this.keyRecord = new BucketKeyRecord(client, location, space);
     }
 
     /** Returns the key segment a namespace's objects are under: {@code ns/NAME}, each {@code /} written {@code +}. */
@@ -105,34 +120,52 @@ public final class S3Store implements MemoryStore {
         return "ns/" + namespace.replace('/', '+');
     }
 
-    /** Opens {@code namespace} in the bucket {@code location} names, with the AWS default credentials chain. */
+    /**
+     * Opens {@code namespace} in the bucket {@code location} names, with the AWS default credentials chain, sealed
+     * under {@code keys} when given.
+     */
     public static S3Store open(S3Location location, String namespace, StoreLimits limits, HistoryLimits history,
-            String actor, Duration timeout, boolean readOnly) throws IOException {
+            String actor, Duration timeout, boolean readOnly, Optional<MemoryKeys> keys) throws IOException {
         return open(location, DefaultCredentialsProvider.builder().build(), namespace, limits, history, actor,
-                timeout, readOnly);
+                timeout, readOnly, keys);
+    }
+
+    /** As the other {@code open} with {@code credentials}, of a memory kept plain. */
+    public static S3Store open(S3Location location, AwsCredentialsProvider credentials, String namespace,
+            StoreLimits limits, HistoryLimits history, String actor, Duration timeout, boolean readOnly)
+            throws IOException {
+        return open(location, credentials, namespace, limits, history, actor, timeout, readOnly, Optional.empty());
     }
 
     /**
      * Opens {@code namespace} in the bucket {@code location} names with {@code credentials}, and reads its newest
-     * state; unless {@code readOnly}, first checks that the store honours conditional writes. Fails with an
-     * IOException whose message is the reason, worded to follow {@code memdir: cannot open MEMORY: }, naming no
-     * secret.
+     * state; unless {@code readOnly}, first checks that the store honours conditional writes. Then chooses how its
+     * contents are kept, once, by {@link SealChoice}: sealed under {@code keys} when its key record opens there (a
+     * new namespace given a key gets a record, unless {@code readOnly}). Fails with an IOException whose message is
+     * the reason, worded to follow {@code memdir: cannot open MEMORY: }, naming no secret.
      */
     public static S3Store open(S3Location location, AwsCredentialsProvider credentials, String namespace,
-            StoreLimits limits, HistoryLimits history, String actor, Duration timeout, boolean readOnly)
-            throws IOException {
+            StoreLimits limits, HistoryLimits history, String actor, Duration timeout, boolean readOnly,
+            Optional<MemoryKeys> keys) throws IOException {
         return open(S3Clients.open(location, credentials, timeout), location, namespace, limits, history, actor,
-                timeout, readOnly);
+                timeout, readOnly, keys);
+    }
+
+    /** As the public {@code open}, through {@code client}, which the store closes, of a memory kept plain. */
+    static S3Store open(S3Client client, S3Location location, String namespace, StoreLimits limits,
+            HistoryLimits history, String actor, Duration timeout, boolean readOnly) throws IOException {
+        return open(client, location, namespace, limits, history, actor, timeout, readOnly, Optional.empty());
     }
 
     /** As the public {@code open}, through {@code client}, which the store closes. */
     static S3Store open(S3Client client, S3Location location, String namespace, StoreLimits limits,
-            HistoryLimits history, String actor, Duration timeout, boolean readOnly) throws IOException {
+            HistoryLimits history, String actor, Duration timeout, boolean readOnly, Optional<MemoryKeys> keys)
+            throws IOException {
         if (!Namespaces.isValid(namespace)) {
             client.close();
             throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
         }
-        S3Store store = new S3Store(client, location, namespace, limits, history, actor, timeout);
+        S3Store store = new S3Store(client, location, namespace, limits, history, actor, timeout, keys);
         try {
             if (!readOnly) {
                 Optional<String> refusal = new ConditionalWrites(client, location).refusal();
@@ -140,6 +173,7 @@ public final class S3Store implements MemoryStore {
                     throw new IOException(refusal.get());
                 }
             }
+            store.seal = SealChoice.choose(keys, namespace, store.keyRecord, !readOnly);
             store.validated();
             return store;
         } catch (SdkException e) {
@@ -161,13 +195,18 @@ public final class S3Store implements MemoryStore {
         long deadline = System.nanoTime() + timeout.toNanos();
         StoreTurns.take(turn, timeout, FaultMessages.storeContended(timeout));
         try {
-            return changeInTurn(work, deadline);
+            return changeInTurn((draft, files) -> work.run(files), deadline);
         } finally {
             turn.unlock();
         }
     }
 
-    private <T> T changeInTurn(StoreWork<T> work, long deadline) throws IOException, CommandException {
+    /** A unit of work that needs the draft itself, not only its files (sealing every content again). */
+    private interface DraftWork<T> {
+        T run(ManifestDraft draft, TableFiles files) throws IOException, CommandException;
+    }
+
+    private <T> T changeInTurn(DraftWork<T> work, long deadline) throws IOException, CommandException {
         int stale = 0;
         for (int losses = 0; ; losses++) {
             Manifest from;
@@ -176,9 +215,9 @@ public final class S3Store implements MemoryStore {
             T result;
             try {
                 from = validated();
-                draft = from.draft(blobs, history, actor);
+                draft = from.draft(blobs, seal, history, actor);
                 files = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
-                result = work.run(files);
+                result = work.run(draft, files);
             } catch (StaleHead e) {
                 if (++stale > STALE_RETRIES) {
                     throw new StoreFault(FaultMessages.storeContended(timeout), e);
@@ -214,15 +253,16 @@ public final class S3Store implements MemoryStore {
             objects.createAll(draft.uploads());
             draft.uploads().forEach(cache::put);
             if (next.base() != null) {
-                objects.create(next.head().base().key(), HeadJson.write(next.base()));
+                String name = next.head().base().key();
+                objects.create(name, ManifestSeal.seal(seal, name, HeadJson.write(next.base())));
             }
         } catch (SdkException e) {
             throw faults.of(e);
         }
         CommitOutcome outcome;
         try {
-            outcome = log.tryCommit(from.generation(), HeadJson.write(next.head()),
-                    RandomNames.commitId());
+            outcome = log.tryCommit(from.generation(), ManifestSeal.seal(seal,
+                    CommitLog.name(next.head().generation()), HeadJson.write(next.head())), RandomNames.commitId());
         } catch (SdkException e) {
             throw faults.ofCommit(e);
         }
@@ -260,11 +300,23 @@ public final class S3Store implements MemoryStore {
      */
     private void blankOlder(long generation, List<String> traces) {
         try {
-            log.blank(generation, traces);
+            log.blank(generation, commit -> holdsAny(commit, traces));
         } catch (SdkException e) {
             LOG.warn("redacted, but older commits of namespace {} may still name the version: {}", namespace,
                     faults.reason(e));
         }
+    }
+
+    /** Returns whether the head {@code commit} holds names any of {@code traces}; one that does not open names none. */
+    private boolean holdsAny(Commit commit, List<String> traces) {
+        String head;
+        try {
+            head = new String(ManifestSeal.open(seal, CommitLog.name(commit.sequence()), commit.payload()),
+                    StandardCharsets.UTF_8);
+        } catch (StoreFault e) {
+            return false;
+        }
+        return traces.stream().anyMatch(head::contains);
     }
 
     /** Sweeps in the background: the call that made the commit does not wait for it. */
@@ -297,7 +349,7 @@ public final class S3Store implements MemoryStore {
         for (int stale = 0; ; stale++) {
             try {
                 Manifest state = validated();
-                ManifestDraft draft = state.draft(blobs, history, actor);
+                ManifestDraft draft = state.draft(blobs, seal, history, actor);
                 return work.run(new TableFiles(draft.entries(), draft.history(), limits, state.totals(), false));
             } catch (StaleHead e) {
                 if (stale == STALE_RETRIES) {
@@ -349,12 +401,14 @@ public final class S3Store implements MemoryStore {
         if (known != null && known.generation() == commit.sequence()) {
             return known;
         }
-        Head head = HeadJson.head(commit.payload(), commit.sequence(), namespace);
+        Head head = HeadJson.head(ManifestSeal.open(seal, CommitLog.name(commit.sequence()), commit.payload()),
+                commit.sequence(), namespace);
         if (known != null && Objects.equals(known.head().base(), head.base())) {
             return known.next(head);
         }
-        return new Manifest(head, head.base() == null ? null
-                : HeadJson.base(objects.get(head.base().key()), head.base().key()));
+        String base = head.base() == null ? null : head.base().key();
+        return new Manifest(head, base == null ? null
+                : HeadJson.base(ManifestSeal.open(seal, base, objects.get(base)), base));
     }
 
     /** Makes {@code committed} the state the next call validates, and reports it. */
@@ -369,6 +423,36 @@ public final class S3Store implements MemoryStore {
     /** Validates the newest state, as the watchers' poll does. */
     private void refresh() throws IOException {
         validated();
+    }
+
+    /**
+     * Wraps the namespace's key record again under the newest key-encryption key ({@code memdir key rotate}); with
+     * {@code reseal}, with a new data key added, under which it then seals every file's and every kept version's
+     * content again, in one commit: a kill before that commit leaves the state before, whose contents the new record
+     * still opens (it keeps the older data keys). Returns how many contents were sealed again.
+     */
+    public long rotateKeys(boolean reseal) throws IOException {
+        if (keys.isEmpty()) {
+            throw new SealRefusedException(KeyMessages.notEncrypted(), null);
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        StoreTurns.take(turn, timeout, FaultMessages.storeContended(timeout));
+        try {
+            try {
+                byte[] record = keyRecord.read()
+                        .orElseThrow(() -> new SealRefusedException(KeyMessages.notEncrypted(), null));
+                byte[] rewrapped = keys.get().rewrap(namespace, record, reseal);
+                keyRecord.replace(rewrapped);
+                seal = keys.get().seal(namespace, rewrapped);
+            } catch (SdkException e) {
+                throw faults.of(e);
+            }
+            return reseal ? changeInTurn((draft, files) -> draft.reseal(), deadline) : 0;
+        } catch (CommandException e) {
+            throw new IllegalStateException("sealing contents again runs no command", e);
+        } finally {
+            turn.unlock();
+        }
     }
 
     @Override

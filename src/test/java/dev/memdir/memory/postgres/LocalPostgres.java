@@ -144,6 +144,22 @@ public final class LocalPostgres {
         return "postgresql://" + PASSWORD_USER + "@127.0.0.1:" + port + "/" + name;
     }
 
+    /**
+     * Returns what {@code pg_dump} (the server's own, beside its {@code initdb}) writes of the database of this
+     * server that {@code jdbcUrl} names: its schema and every row, as plain SQL.
+     */
+    public String dump(String jdbcUrl) throws IOException {
+        String database = jdbcUrl.substring(jdbcUrl.lastIndexOf('/') + 1).replaceFirst("\\?.*", "");
+        Path file = home.resolve("dump-" + UUID.randomUUID() + ".sql");
+        try {
+            run("pg_dump", "-h", "127.0.0.1", "-p", String.valueOf(port), "-U", SUPERUSER, "-f", file.toString(),
+                    database);
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
     /** Returns how a store reaches the database at {@code jdbcUrl}, with the default store timeout. */
     public static PostgresConnection connectionTo(String jdbcUrl) {
         return new PostgresConnection(jdbcUrl, new Properties(), Duration.ofSeconds(5));

@@ -144,7 +144,7 @@ class PostgresStoreTest {
                         + " string_agg(path || ':' || coalesce(renamed_to, '-'), ' ' ORDER BY path, number)"
                         + " FROM memdir.history")) {
             rows.next();
-            assertThat(rows.getInt(1)).isEqualTo(5);
+            assertThat(rows.getInt(1)).isEqualTo(SchemaMigrations.latestVersion());
             assertThat(rows.getString(2)).isEqualTo("new.md:newer.md old.md:- old.md:-");
         }
     }

@@ -25,6 +25,7 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
@@ -102,8 +103,12 @@ public final class LocalS3 {
         try (S3Client client = S3Clients.open(location, credentials(), Duration.ofSeconds(30))) {
             for (S3Object object : client.listObjectsV2Paginator(request -> request.bucket(location.bucket()))
                     .contents()) {
-                objects.put(object.key(), client.getObjectAsBytes(request -> request.bucket(location.bucket())
-                        .key(object.key())).asByteArray());
+                try {
+                    objects.put(object.key(), client.getObjectAsBytes(request -> request.bucket(location.bucket())
+                            .key(object.key())).asByteArray());
+                } catch (NoSuchKeyException e) {
+                    // S3Proxy lists a put in progress as its temporary file, gone once the put lands.
+                }
             }
         }
         return objects;
