@@ -14,13 +14,15 @@ import java.util.ListIterator;
  * set its writers) of the directory store, PostgreSQL and S3: {@code --store} alone runs it on a PostgreSQL and an
  * S3Proxy the bench starts on loopback; a {@code postgresql} URL names the PostgreSQL to use instead, an
  * {@code s3://BUCKET[/PREFIX]} URL the bucket ({@code --store} given once for each). {@code stores} holds the URLs
- * given, and is null without {@code --store}.
+ * given, and is null without {@code --store}. {@code --sealed} measures, instead of both tables, the cost of
+ * encryption at rest on the same stores ({@code --store URL} still names them; {@code --store} is then implied).
  */
 record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, int repeats, int bigFiles,
-        boolean startupOnly, List<String> stores, int writers, int inserts) {
+        boolean startupOnly, List<String> stores, int writers, int inserts, boolean sealed) {
 
     static final String USAGE = "options: --work DIR [--quick] [--startup-only] [--starts N] [--calls N] [--warm-up N]"
-            + " [--rss-calls N] [--repeats N] [--big-files N] [--store [URL]]... [--writers N] [--inserts N]";
+            + " [--rss-calls N] [--repeats N] [--big-files N] [--store [URL]]... [--writers N] [--inserts N]"
+            + " [--sealed]";
 
     static BenchOptions parse(String... args) {
         Path work = null;
@@ -34,6 +36,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         List<String> stores = null;
         int writers = 8;
         int inserts = 1_000;
+        boolean sealed = false;
         for (ListIterator<String> it = Arrays.asList(args).listIterator(); it.hasNext(); ) {
             String option = it.next();
             switch (option) {
@@ -57,14 +60,18 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
                 case "--store" -> stores = addStore(stores, optionalValue(it));
                 case "--writers" -> writers = count(option, it, 1);
                 case "--inserts" -> inserts = count(option, it, 1);
+                case "--sealed" -> sealed = true;
                 default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
             }
         }
         if (work == null) {
             throw new IllegalArgumentException("--work is required; " + USAGE);
         }
+        if (sealed && stores == null) {
+            stores = List.of();
+        }
         return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles, startupOnly, stores, writers,
-                inserts);
+                inserts, sealed);
     }
 
     /** {@code stores} with {@code url} (none when empty), at most one PostgreSQL and one s3:// URL. */

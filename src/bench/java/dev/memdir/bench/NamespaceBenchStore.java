@@ -1,6 +1,5 @@
 package dev.memdir.bench;
 
-import dev.memdir.e2e.support.JarLauncher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,13 +67,7 @@ final class NamespaceBenchStore implements BenchStore {
         Progress.say("copying " + seed + " into the " + name + " store");
         List<String> copy = new ArrayList<>(List.of("store", "copy", "--from", seed.toString(), "--to", url));
         copy.addAll(namespaceAndLimits);
-        Path log = workspace.log("store-copy");
-        Process process = JarLauncher.plain(copy.toArray(String[]::new)).withoutEnv(name -> name.startsWith("MEMDIR_"))
-                .env(env).emptyStdin().stdoutTo(workspace.log("store-copy-stdout")).stderrTo(log).start();
-        if (process.waitFor() != 0) {
-            throw new BenchFailure("memdir store copy of " + seed + " into " + url + " exited with "
-                    + process.exitValue() + "; see " + log);
-        }
+        new JarCommand(workspace, "store-copy", env).run("memdir store copy of " + seed + " into " + url, copy);
     }
 
     private static boolean isEmpty(Path directory) throws IOException {

@@ -46,9 +46,7 @@ final class Table {
      * / the first.
      */
     static Table beside(List<String> names, List<Table> tables) {
-        if (names.size() != tables.size()) {
-            throw new IllegalArgumentException(names.size() + " names for " + tables.size() + " tables");
-        }
+        requireNameEach(names, tables);
         Map<String, Figure[]> cells = new LinkedHashMap<>();
         for (int column = 0; column < tables.size(); column++) {
             for (Row row : tables.get(column).rows) {
@@ -61,6 +59,34 @@ final class Table {
         cells.forEach((measure, figures) -> table.rows.add(new Row(measure, Arrays.asList(figures))));
         tables.forEach(each -> table.notes.addAll(each.notes));
         return table;
+    }
+
+    /**
+     * The rows of {@code tables} one table after the other, each measure named after its table ({@code NAME:
+     * measure}), then all their notes. The columns, and how ratios are taken, are the first table's: the others must
+     * have the same columns.
+     */
+    static Table stacked(List<String> names, List<Table> tables) {
+        requireNameEach(names, tables);
+        Table first = tables.get(0);
+        Table table = new Table(first.columns);
+        table.overFirst = first.overFirst;
+        for (int i = 0; i < tables.size(); i++) {
+            if (!tables.get(i).columns.equals(first.columns)) {
+                throw new IllegalArgumentException("columns " + tables.get(i).columns + " below " + first.columns);
+            }
+            for (Row row : tables.get(i).rows) {
+                table.rows.add(new Row(names.get(i) + ": " + row.measure(), row.figures()));
+            }
+            table.notes.addAll(tables.get(i).notes);
+        }
+        return table;
+    }
+
+    private static void requireNameEach(List<String> names, List<Table> tables) {
+        if (names.size() != tables.size()) {
+            throw new IllegalArgumentException(names.size() + " names for " + tables.size() + " tables");
+        }
     }
 
     void add(String measure, Figure memdir) {
