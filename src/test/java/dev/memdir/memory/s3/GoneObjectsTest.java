@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * An object the newest head names, gone when a store that knew an older head reads it: what a reader meets when a
@@ -35,9 +34,9 @@ class GoneObjectsTest {
         try (S3Store writer = open(location, "writer"); S3Store reader = open(location, "reader")) {
             MemoryTool readerTool = ToolCalls.tool(reader);
             assertThat(answer(readerTool, "view", "path", "/memories")).doesNotStartWith("Error");
-            Set<String> before = Set.copyOf(keys(location, "/blobs/"));
+            Set<String> before = Set.copyOf(LocalS3.keys(location));
             text(ToolCalls.tool(writer), "create", "path", "/memories/a.md", "file_text", "one\n");
-            delete(location, keys(location, "/blobs/").stream().filter(key -> !before.contains(key)).toList());
+            delete(location, LocalS3.keysAdded(location, before, "/blobs/"));
 
             assertThat(answer(readerTool, "view", "path", "/memories/a.md")).isEqualTo(BUSY);
         }
@@ -58,7 +57,7 @@ class GoneObjectsTest {
                 files.redact(a, 1);
                 return null;
             });
-            List<String> bases = keys(location, "/bases/");
+            List<String> bases = LocalS3.keysAdded(location, Set.of(), "/bases/");
             assertThat(bases).hasSize(1);
             delete(location, bases);
 
@@ -69,13 +68,6 @@ class GoneObjectsTest {
     private static S3Store open(S3Location location, String actor) throws Exception {
         return S3Store.open(location, LocalS3.credentials(), "gone", LIMITS, HistoryLimits.DEFAULT, actor, TIMEOUT,
                 false);
-    }
-
-    private static List<String> keys(S3Location location, String containing) {
-        try (S3Client client = S3Clients.open(location, LocalS3.credentials(), TIMEOUT)) {
-            return client.listObjectsV2Paginator(request -> request.bucket(location.bucket())).contents().stream()
-                    .map(S3Object::key).filter(key -> key.contains(containing)).toList();
-        }
     }
 
     private static void delete(S3Location location, List<String> keys) {

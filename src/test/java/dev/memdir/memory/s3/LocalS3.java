@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -112,6 +113,32 @@ public final class LocalS3 {
             }
         }
         return objects;
+    }
+
+    /** Returns the key of every object in {@code location}'s bucket, memdir's own and all. */
+    public static List<String> keys(S3Location location) {
+        try (S3Client client = S3Clients.open(location, credentials(), Duration.ofSeconds(30))) {
+            return client.listObjectsV2Paginator(request -> request.bucket(location.bucket())).contents().stream()
+                    .map(S3Object::key).toList();
+        }
+    }
+
+    /**
+     * Returns the keys of {@code location}'s bucket that contain {@code containing} and are not among {@code before},
+     * waiting up to 30 s for one to be listed: on a loaded machine S3Proxy's listing has been seen to show a new
+     * object a moment after its put answered.
+     */
+    public static List<String> keysAdded(S3Location location, Collection<String> before, String containing)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            List<String> added = keys(location).stream()
+                    .filter(key -> key.contains(containing) && !before.contains(key)).toList();
+            if (!added.isEmpty() || System.nanoTime() > deadline) {
+                return added;
+            }
+            Thread.sleep(100);
+        }
     }
 
     /** Puts {@code content} at {@code key} (under no prefix) in {@code location}'s bucket. */

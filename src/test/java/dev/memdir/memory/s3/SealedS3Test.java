@@ -95,22 +95,11 @@ class SealedS3Test {
     /** Writes {@code text} at {@code display}, and returns the key of the one content that it uploaded. */
     private static String writtenBlob(S3Store store, S3Location bucket, String display, String text)
             throws Exception {
-        SortedMap<String, byte[]> before = LocalS3.objects(bucket);
+        List<String> before = LocalS3.keys(bucket);
         write(store, display, text);
-        // S3Proxy's listing, on a loaded machine, has been seen to show a new object a moment after its put answered.
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        List<String> added;
-        do {
-            added = LocalS3.objects(bucket).keySet().stream()
-                    .filter(key -> key.contains("/blobs/") && !before.containsKey(key)).toList();
-        } while (added.isEmpty() && System.nanoTime() < deadline && pause());
+        List<String> added = LocalS3.keysAdded(bucket, before, "/blobs/");
         assertThat(added).hasSize(1);
         return added.get(0);
-    }
-
-    private static boolean pause() throws InterruptedException {
-        Thread.sleep(100);
-        return true;
     }
 
     private static boolean holds(List<byte[]> objects, String text) {
