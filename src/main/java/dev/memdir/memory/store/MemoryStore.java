@@ -86,6 +86,14 @@ public interface MemoryStore extends Closeable {
         throw new SealRefusedException(KeyMessages.notEncrypted(), null);
     }
 
+    /**
+     * Returns the shelf where recall keeps the vectors of this memory's contents. Each store keeps it with the
+     * memory (and sealed when the memory is encrypted), out of reach of every memory path.
+     */
+    default VectorShelf vectors() {
+        throw new UnsupportedOperationException("this store keeps no vectors yet");
+    }
+
     /** Runs reading work that names no path, or only paths it reads no file at, so no command error can come of it. */
     default <T> T readPlainly(StoreWork<T> work) throws IOException {
         try {
