@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Ranks the memory files for a query: with BM25 (k1 1.2, b 0.75) over weighted fields ({@link MemoryDocument}), and,
  * for a hybrid recall, also by the similarity of the query's vector to the files' ({@link VectorIndex}), the two
- * rankings fused ({@link Fusion}). Files are read once and read again only when their size or modification time
+ * scores fused ({@link Fusion}). Files are read once and read again only when their size or modification time
  * changes; hidden names, node_modules, links and files that are not UTF-8 text are left out, as the listing leaves
  * them out. The memory is listed at every search, or, for a recall {@linkplain #toldOfChanges told of changes}, only
  * after one.
@@ -39,8 +39,6 @@ public final class Recall {
     private static final double K1 = 1.2;
     private static final double B = 0.75;
     private static final long LARGEST_FILE = 4L << 20;
-    /** How many of the closest files by meaning take part in the fusion. */
-    private static final int CLOSEST = 50;
 
     private record Indexed(ListedFile file, MemoryDocument document, String sha256) {
         boolean unchanged(ListedFile now) {
@@ -116,10 +114,8 @@ public final class Recall {
         if (queryVector.isEmpty()) {
             return new RecallAnswer(best(keywords, Set.of(), limit), false, withoutVectors);
         }
-        List<String> byKeywords = order(keywords, keywords.size());
-        List<String> byMeaning = order(similarities(queryVector.get(), withVectors), CLOSEST);
-        return new RecallAnswer(best(Fusion.of(List.of(byKeywords, byMeaning)), withVectors, limit), true,
-                withoutVectors);
+        Map<String, Double> fused = Fusion.of(keywords, similarities(queryVector.get(), withVectors));
+        return new RecallAnswer(best(fused, withVectors, limit), true, withoutVectors);
     }
 
     private Map<String, Double> keywordScores(String query) {
@@ -160,15 +156,12 @@ public final class Recall {
         return similarities;
     }
 
-    private static List<String> order(Map<String, Double> scores, int most) {
-        return scores.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(most).map(Map.Entry::getKey).toList();
-    }
-
     private List<RecallMatch> best(Map<String, Double> scores, Set<String> byMeaning, int limit) {
+        List<String> order = scores.entrySet().stream()
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(limit).map(Map.Entry::getKey).toList();
         List<RecallMatch> matches = new ArrayList<>();
-        for (String relative : order(scores, limit)) {
+        for (String relative : order) {
             matches.add(new RecallMatch("/memories/" + relative, index.get(relative).document().description(),
                     scores.get(relative), byMeaning.contains(relative)));
         }

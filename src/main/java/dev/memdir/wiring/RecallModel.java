@@ -3,7 +3,7 @@ package dev.memdir.wiring;
 import dev.memdir.config.RecallSettings;
 import dev.memdir.recall.Embedder;
 import dev.memdir.recall.Embedding;
-import dev.memdir.recall.model.BgeSmallZh;
+import dev.memdir.recall.model.BilingualModel;
 import java.util.Optional;
 
 /** The one embedding model of the process, for every memory it serves, made only when recall is hybrid. */
@@ -22,7 +22,7 @@ public final class RecallModel {
             return Optional.empty();
         }
         if (shared == null) {
-            shared = new Embedding(BgeSmallZh.MODEL, () -> Model.load(), settings.threads());
+            shared = new Embedding(BilingualModel.MODEL, () -> Model.load(), settings.threads());
         }
         return Optional.of(shared);
     }
@@ -30,7 +30,7 @@ public final class RecallModel {
     /** The call that names the model's classes: a class of its own, so none of them loads before it runs. */
     private static final class Model {
         static Embedder load() {
-            return BgeSmallZh.load();
+            return BilingualModel.load();
         }
     }
 }

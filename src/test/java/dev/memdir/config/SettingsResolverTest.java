@@ -40,8 +40,8 @@ class SettingsResolverTest {
             + " claude-code-memory, claude-config-dir, history-keep, history-max-bytes, http, index-max-bytes,"
             + " index-max-lines, index-near-ratio, index-target-ratio, key-file, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
-            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, s3-endpoint, s3-region, scope,"
-            + " search-tool,"
+            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, recall, recall-threads, root,"
+            + " s3-endpoint, s3-region, scope, search-tool,"
             + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools, trusted-proxy";
 
     @TempDir
