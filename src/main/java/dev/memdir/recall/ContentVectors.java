@@ -53,17 +53,35 @@ final class ContentVectors {
         return scales;
     }
 
-    /** Returns the largest dot product of {@code query} (unit length) with a passage's vector. */
-    double similarity(float[] query) {
+    /**
+     * Returns the largest dot product of {@code query} (unit length) with a passage's vector, over the dimensions
+     * {@code query} spans (outside them it is zero: a model's half of a vector it shares).
+     */
+    double similarity(float[] query, Span span) {
         double best = Double.NEGATIVE_INFINITY;
         for (int p = 0; p < scales.length; p++) {
             int offset = p * dimensions;
             double dot = 0;
-            for (int i = 0; i < dimensions; i++) {
+            for (int i = span.from(); i < span.to(); i++) {
                 dot += query[i] * values[offset + i];
             }
             best = Math.max(best, dot * scales[p]);
         }
         return best;
+    }
+
+    /** The dimensions from the first to the last that is not zero in a query's vector. */
+    record Span(int from, int to) {
+        static Span of(float[] query) {
+            int from = 0;
+            while (from < query.length && query[from] == 0) {
+                from++;
+            }
+            int to = query.length;
+            while (to > from && query[to - 1] == 0) {
+                to--;
+            }
+            return new Span(from, to);
+        }
     }
 }

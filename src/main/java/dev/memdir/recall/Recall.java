@@ -148,10 +148,11 @@ public final class Recall {
     }
 
     private Map<String, Double> similarities(float[] query, Set<String> withVectors) {
+        ContentVectors.Span span = ContentVectors.Span.of(query);
         Map<String, Double> similarities = new HashMap<>();
         for (String relative : withVectors) {
             vectors.get().vectors(index.get(relative).sha256())
-                    .ifPresent(content -> similarities.put(relative, content.similarity(query)));
+                    .ifPresent(content -> similarities.put(relative, content.similarity(query, span)));
         }
         return similarities;
     }

@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
 final class VectorIndex {
 
     private static final Logger log = LoggerFactory.getLogger(VectorIndex.class);
+    static final int QUERY_CHARS = 1_000;
 
     private final Embedding embedding;
     private final StoredVectors stored;
@@ -68,9 +69,19 @@ final class VectorIndex {
         return read.getCount() == 0 ? stored.get(sha256) : Optional.empty();
     }
 
-    /** Returns the vector of {@code query}, computed on this thread, or empty while the model is not ready. */
+    /**
+     * Returns the vector of {@code query}, computed on this thread, or empty while the model is not ready. Only its
+     * first {@value #QUERY_CHARS} characters count, so a huge query costs no more than a question.
+     */
     Optional<float[]> query(String query) {
-        return ready() ? Optional.of(embedding.ready().get().query(query)) : Optional.empty();
+        if (!ready()) {
+            return Optional.empty();
+        }
+        int end = Math.min(query.length(), QUERY_CHARS);
+        if (end < query.length() && Character.isHighSurrogate(query.charAt(end - 1))) {
+            end--;
+        }
+        return Optional.of(embedding.ready().get().query(query.substring(0, end)));
     }
 
     /**
