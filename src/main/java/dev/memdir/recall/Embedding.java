@@ -26,6 +26,7 @@ public final class Embedding {
     private final Supplier<Embedder> loader;
     private final ThreadPoolExecutor workers;
     private CompletableFuture<Embedder> loaded;
+    private ExitGuard exit;
 
     /**
      * {@code model} names the vectors {@code loader}'s model makes, so the kept ones are read before it has loaded;
@@ -61,6 +62,7 @@ public final class Embedding {
 
     private synchronized CompletableFuture<Embedder> loading() {
         if (loaded == null) {
+            exit = ExitGuard.atExit();
             loaded = CompletableFuture.supplyAsync(this::load, workers);
         }
         return loaded;
@@ -69,10 +71,12 @@ public final class Embedding {
     private Embedder load() {
         long start = System.nanoTime();
         try {
-            Embedder embedder = loader.get();
+            Embedder embedder = exit.guarding(exit.call(loader));
             log.info("recall: loaded the embedding model {} in {} ms", model,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
             return embedder;
+        } catch (ExitGuard.ExitingException e) {
+            throw e;
         } catch (RuntimeException | LinkageError e) {
             log.warn("recall: cannot load the embedding model {}, so recall ranks by keywords alone: {}", model,
                     e.toString());

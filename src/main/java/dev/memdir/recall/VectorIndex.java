@@ -81,7 +81,11 @@ final class VectorIndex {
         if (end < query.length() && Character.isHighSurrogate(query.charAt(end - 1))) {
             end--;
         }
-        return Optional.of(embedding.ready().get().query(query.substring(0, end)));
+        try {
+            return Optional.of(embedding.ready().get().query(query.substring(0, end)));
+        } catch (ExitGuard.ExitingException exiting) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -106,6 +110,8 @@ final class VectorIndex {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (ExitGuard.ExitingException exiting) {
+                // The process is exiting: the content is embedded at a later start.
             } catch (RuntimeException e) {
                 log.warn("recall: cannot embed a content, so keywords alone rank it: {}", e.toString());
             } finally {
