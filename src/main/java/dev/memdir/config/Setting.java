@@ -47,7 +47,7 @@ public enum Setting {
     RECALL(Parser.CHOICE, "keywords|hybrid", Default.value("hybrid"),
             "How recall ranks: by keywords (BM25) alone, or also by meaning, with vectors an embedding model in the"
             + " process computes in the background (hybrid; the model loads at the first recall)."),
-    RECALL_THREADS(Parser.INT, "N", Default.described("half the cores, at least 1"),
+    RECALL_THREADS(Parser.INT, "N", Default.described("half the cores, at least 2 (1 on one core)"),
             "With --recall hybrid: the most threads computing vectors at once."),
     HISTORY_KEEP(Parser.VERSIONS, "N", Default.value("20"), "Earlier versions kept of each memory file."),
     HISTORY_MAX_BYTES(Parser.BYTES, "N", Default.value("10M"),

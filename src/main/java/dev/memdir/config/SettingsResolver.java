@@ -170,10 +170,15 @@ public final class SettingsResolver {
         return new SettingValues(new SettingSources(flags, env, file, configPath.toString()), paths);
     }
 
+    /** Half the cores, but two where there are two or more: a memory's first embedding then takes half as long. */
+    static int defaultRecallThreads(int cores) {
+        return Math.min(cores, Math.max(2, cores / 2));
+    }
+
     private static RecallSettings recall(SettingValues values) throws ConfigException {
         boolean hybrid = values.value(RECALL, String.class).equalsIgnoreCase("hybrid");
         int threads = values.optional(RECALL_THREADS, Long.class).map(Long::intValue)
-                .orElse(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+                .orElse(defaultRecallThreads(Runtime.getRuntime().availableProcessors()));
         return new RecallSettings(hybrid, threads);
     }
 

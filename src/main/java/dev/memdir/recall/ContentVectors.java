@@ -1,5 +1,7 @@
 package dev.memdir.recall;
 
+import java.util.OptionalDouble;
+
 /**
  * The vectors of one content's passages, each kept as signed bytes times a scale (a quarter of the memory of floats,
  * with a rank order that barely moves); a content is as close to a query as its closest passage.
@@ -55,19 +57,24 @@ final class ContentVectors {
 
     /**
      * Returns the largest dot product of {@code query} (unit length) with a passage's vector, over the dimensions
-     * {@code query} spans (outside them it is zero: a model's half of a vector it shares).
+     * {@code query} spans (outside them it is zero: a model's half of a vector it shares); empty when no passage has a
+     * value there (that model left them all out).
      */
-    double similarity(float[] query, Span span) {
+    OptionalDouble similarity(float[] query, Span span) {
         double best = Double.NEGATIVE_INFINITY;
         for (int p = 0; p < scales.length; p++) {
             int offset = p * dimensions;
             double dot = 0;
+            boolean filled = false;
             for (int i = span.from(); i < span.to(); i++) {
                 dot += query[i] * values[offset + i];
+                filled |= values[offset + i] != 0;
             }
-            best = Math.max(best, dot * scales[p]);
+            if (filled) {
+                best = Math.max(best, dot * scales[p]);
+            }
         }
-        return best;
+        return best == Double.NEGATIVE_INFINITY ? OptionalDouble.empty() : OptionalDouble.of(best);
     }
 
     /** The dimensions from the first to the last that is not zero in a query's vector. */

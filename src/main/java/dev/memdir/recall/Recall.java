@@ -20,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -151,8 +152,9 @@ public final class Recall {
         ContentVectors.Span span = ContentVectors.Span.of(query);
         Map<String, Double> similarities = new HashMap<>();
         for (String relative : withVectors) {
-            vectors.get().vectors(index.get(relative).sha256())
-                    .ifPresent(content -> similarities.put(relative, content.similarity(query, span)));
+            vectors.get().vectors(index.get(relative).sha256()).map(content -> content.similarity(query, span))
+                    .filter(OptionalDouble::isPresent)
+                    .ifPresent(similarity -> similarities.put(relative, similarity.getAsDouble()));
         }
         return similarities;
     }

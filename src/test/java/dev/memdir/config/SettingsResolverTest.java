@@ -44,6 +44,8 @@ class SettingsResolverTest {
             + " s3-endpoint, s3-region, scope, search-tool,"
             + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools, trusted-proxy";
 
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
     @TempDir
     Path temp;
 
@@ -720,7 +722,7 @@ class SettingsResolverTest {
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
                 new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
-                new RecallSettings(true, Math.max(1, Runtime.getRuntime().availableProcessors() / 2))));
+                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES))));
     }
 
     @Test
@@ -801,7 +803,7 @@ class SettingsResolverTest {
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
                 HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
-                new RecallSettings(true, Math.max(1, Runtime.getRuntime().availableProcessors() / 2))));
+                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES))));
     }
 
     // ---- config file errors ----
@@ -1041,5 +1043,11 @@ class SettingsResolverTest {
         flags.put("key-file", temp.resolve("nowhere.key").toString());
 
         assertFails("--key-file " + temp.resolve("nowhere.key") + ": no such file (memdir key create FILE makes one)");
+    }
+
+    @Test
+    void recallThreads_defaultToHalfTheCores_atLeastTwo_neverMoreThanTheCores() {
+        assertThat(List.of(1, 2, 3, 4, 8, 16)).map(SettingsResolver::defaultRecallThreads)
+                .containsExactly(1, 2, 2, 2, 4, 8);
     }
 }
