@@ -11,13 +11,14 @@ import java.util.stream.Stream;
 /**
  * The recall evaluation {@code scripts/recall-eval} runs: the questions of {@link RecallEvalSet} asked of the
  * packaged jar started with {@code --recall keywords}, then with {@code --recall hybrid}, each on a new memory holding
- * the set's files (the directory store, or the PostgreSQL or S3 bucket of {@code --store URL}). Prints one table on
- * stdout, progress on stderr. Run from the repository root. Options: {@code --work DIR} (required, emptied by the
- * caller) {@code [--store URL]}.
+ * the set's files (the directory store; or the PostgreSQL or S3 bucket of {@code --store URL}; or, with
+ * {@code --store} alone, a PostgreSQL it starts on loopback as the tests do). Prints one table on stdout, progress on
+ * stderr. Run from the repository root. Options: {@code --work DIR} (required, emptied by the caller)
+ * {@code [--store [URL]]}.
  */
 public final class RecallEval {
 
-    private static final String USAGE = "options: --work DIR [--store URL]";
+    private static final String USAGE = "options: --work DIR [--store [URL]]";
 
     private RecallEval() {}
 
@@ -27,17 +28,19 @@ public final class RecallEval {
             Path work = null;
             String store = null;
             for (int i = 0; i < args.length; i++) {
-                if (i + 1 == args.length || !(args[i].equals("--work") || args[i].equals("--store"))) {
-                    throw new IllegalArgumentException("unknown option or no value: " + args[i] + "; " + USAGE);
-                }
-                if (args[i].equals("--work")) {
+                if (args[i].equals("--work") && i + 1 < args.length) {
                     work = Path.of(args[++i]);
+                } else if (args[i].equals("--store")) {
+                    store = i + 1 < args.length && !args[i + 1].startsWith("--") ? args[++i] : "";
                 } else {
-                    store = args[++i];
+                    throw new IllegalArgumentException("unknown option or no value: " + args[i] + "; " + USAGE);
                 }
             }
             if (work == null) {
                 throw new IllegalArgumentException("--work is required; " + USAGE);
+            }
+            if ("".equals(store)) {
+                store = BenchPostgres.start();
             }
             table = evaluate(new Workspace(work), new Launches(work), store);
         } catch (BenchFailure | IllegalArgumentException failure) {
@@ -63,8 +66,8 @@ public final class RecallEval {
             files = walk.filter(Files::isRegularFile).count();
         }
         table.note("set: " + RecallEvalSet.DIRECTORY + ", " + files + " memory files and " + set.questions().size()
-                + " questions; store: " + (storeUrl == null ? "directory" : "the --store URL (a namespace"
-                + " bench/UUID per mode is left in it)"));
+                + " questions; store: " + (storeUrl == null ? "directory" : storeUrl.replaceFirst("^(\\w+)://.*", "$1")
+                + ", a namespace bench/UUID per mode"));
         return table;
     }
 

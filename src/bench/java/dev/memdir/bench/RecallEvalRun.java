@@ -38,7 +38,8 @@ record RecallEvalRun(Workspace workspace, Launches launches, BenchStore store, R
         Progress.say("recall-eval: " + mode + ": " + set.questions().size() + " questions");
         Path seed = workspace.directory("memories");
         TempTrees.copy(set.memories(), seed);
-        Launch launch = launches.memdir(Launches.recommendedLine(), store, seed, List.of("--recall", mode));
+        Launch launch = launches.memdir(Launches.recommendedLine(), store, seed, List.of())
+                .withArgs(List.of("--recall", mode));
         int[] ranks = new int[set.questions().size()];
         long[] answerNanos = new long[ranks.length];
         long indexingNanos = 0;
