@@ -19,6 +19,17 @@ final class LoggingSetup {
         Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         StderrLogging.setLevel(context, Level.toLevel(level, Level.INFO));
         file.ifPresent(path -> root.addAppender(fileAppender(context, path)));
+        quietTokenizer(context, Level.toLevel(level, Level.INFO));
+    }
+
+    /**
+     * The embedding model's tokenizer (DJL) warns, as it loads, that it found no GPU and that it cuts texts at the
+     * model's length; recall runs on the CPU and cuts passages itself, so those lines show only at debug.
+     */
+    private static void quietTokenizer(LoggerContext context, Level chosen) {
+        if (chosen.isGreaterOrEqual(Level.INFO)) {
+            context.getLogger("ai.djl").setLevel(chosen.isGreaterOrEqual(Level.ERROR) ? chosen : Level.ERROR);
+        }
     }
 
     /**

@@ -44,6 +44,11 @@ public enum Setting {
     READ_ONLY(Default.OFF, "Publish only the view tool."),
     SEARCH_TOOL(Default.OFF, "Also publish recall as a seventh tool, search (off: every tool costs context on every"
             + " request; the recall prompt and resource are always there)."),
+    RECALL(Parser.CHOICE, "keywords|hybrid", Default.value("hybrid"),
+            "How recall ranks: by keywords (BM25) alone, or also by meaning, with vectors an embedding model in the"
+            + " process computes in the background (hybrid; the model loads at the first recall)."),
+    RECALL_THREADS(Parser.INT, "N", Default.described("half the cores, at least 1"),
+            "With --recall hybrid: the most threads computing vectors at once."),
     HISTORY_KEEP(Parser.VERSIONS, "N", Default.value("20"), "Earlier versions kept of each memory file."),
     HISTORY_MAX_BYTES(Parser.BYTES, "N", Default.value("10M"),
             "Most bytes all kept versions together may hold; the oldest go first."),
@@ -103,7 +108,7 @@ public enum Setting {
     public enum Group {
         MEMORY("Memory", ROOT, CLAUDE_CODE_MEMORY, AGENT, SCOPE, PROJECT),
         STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT, S3_ENDPOINT, S3_REGION, KEY_FILE),
-        TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL),
+        TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL, RECALL, RECALL_THREADS),
         FILES("Files and history", HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER, MAX_FILE_BYTES, MAX_ROOT_BYTES,
                 MAX_FILES, SESSION_ID),
         INDEX("Index budget", INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO),

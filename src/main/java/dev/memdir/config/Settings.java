@@ -34,13 +34,14 @@ import java.util.Optional;
  * @param oauth how HTTP requests are authenticated as an OAuth 2.1 resource server, if they are
  * @param http how {@code serve --http} serves, when it does
  * @param keyFile the key file the memory is encrypted under, if it is (its owner alone may read it)
+ * @param recall how recall ranks
  */
 public record Settings(Path root, Optional<NamespaceMemory> store, Duration storeTimeout,
         ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
-        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http, Optional<Path> keyFile) {
+        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http, Optional<Path> keyFile, RecallSettings recall) {
 
     /** Returns the memory as messages name it: its namespace of a database or a bucket, else its root. */
     public String memoryName() {

@@ -31,6 +31,8 @@ import static dev.memdir.config.Setting.SEARCH_TOOL;
 import static dev.memdir.config.Setting.SESSION_ID;
 import static dev.memdir.config.Setting.STALE_AFTER;
 import static dev.memdir.config.Setting.KEY_FILE;
+import static dev.memdir.config.Setting.RECALL;
+import static dev.memdir.config.Setting.RECALL_THREADS;
 import static dev.memdir.config.Setting.STORE_TIMEOUT;
 import static dev.memdir.config.Setting.TLS_CERT;
 import static dev.memdir.config.Setting.TLS_KEY;
@@ -138,7 +140,8 @@ public final class SettingsResolver {
                 values.value(STALE_AFTER, Duration.class),
                 oauth(values),
                 http(values),
-                keyFile(values));
+                keyFile(values),
+                recall(values));
     }
 
     /**
@@ -165,6 +168,13 @@ public final class SettingsResolver {
         Path configPath = named.isPresent() ? paths.parse(named.get()) : memdirHome().resolve("config.yaml");
         Map<String, String> file = ConfigFile.read(configPath, named.isPresent());
         return new SettingValues(new SettingSources(flags, env, file, configPath.toString()), paths);
+    }
+
+    private static RecallSettings recall(SettingValues values) throws ConfigException {
+        boolean hybrid = values.value(RECALL, String.class).equalsIgnoreCase("hybrid");
+        int threads = values.optional(RECALL_THREADS, Long.class).map(Long::intValue)
+                .orElse(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+        return new RecallSettings(hybrid, threads);
     }
 
     /** The HTTP settings; the TLS files come as a pair. */

@@ -29,7 +29,8 @@ final class NamespaceSettings {
                 settings.readOnly() || principal.readOnly(), settings.maxFileBytes(), settings.maxRootBytes(),
                 settings.maxFiles(), settings.logLevel(), settings.logFile(), settings.indexBudget(),
                 settings.sessionId(), settings.project(), settings.instructions(), settings.searchTool(),
-                settings.history(), settings.staleAfter(), settings.oauth(), settings.http(), settings.keyFile());
+                settings.history(), settings.staleAfter(), settings.oauth(), settings.http(), settings.keyFile(),
+                settings.recall());
     }
 
     /**

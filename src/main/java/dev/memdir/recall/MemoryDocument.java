@@ -15,11 +15,13 @@ final class MemoryDocument {
     private static final int NAME_WEIGHT = 3;
     private static final int DESCRIPTION_WEIGHT = 2;
 
+    private final String heading;
     private final String description;
     private final Map<String, Integer> termFrequencies = new HashMap<>();
     private int length;
 
-    private MemoryDocument(String description) {
+    private MemoryDocument(String heading, String description) {
+        this.heading = heading;
         this.description = description;
     }
 
@@ -27,11 +29,17 @@ final class MemoryDocument {
     static MemoryDocument of(String relativePath, String text) {
         Map<String, Object> fields = frontmatterFields(text);
         String description = fields.getOrDefault("description", "").toString();
-        MemoryDocument document = new MemoryDocument(description);
-        document.add(Terms.of(relativePath + " " + fields.getOrDefault("name", "")), NAME_WEIGHT);
+        String name = relativePath + " " + fields.getOrDefault("name", "");
+        MemoryDocument document = new MemoryDocument(name.strip() + "\n" + description, description);
+        document.add(Terms.of(name), NAME_WEIGHT);
         document.add(Terms.of(description), DESCRIPTION_WEIGHT);
         document.add(Terms.of(Frontmatter.strip(text)), 1);
         return document;
+    }
+
+    /** Returns the passages the file's vectors are computed from: its path, name and description, then its body. */
+    static List<String> passages(String relativePath, String text) {
+        return Passages.of(of(relativePath, text).heading, Frontmatter.strip(text));
     }
 
     String description() {

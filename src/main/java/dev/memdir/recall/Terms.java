@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The words recall ranks by: runs of letters and digits, lower-cased; single characters are left out. */
+/**
+ * The words recall ranks by: runs of letters and digits, lower-cased, single characters left out; and in runs of
+ * Chinese, Japanese or Korean characters, which put no space between words, each pair of neighbouring characters (a
+ * lone one as itself), as search engines index such text without a dictionary.
+ */
 final class Terms {
 
     private Terms() {}
@@ -12,17 +16,43 @@ final class Terms {
     static List<String> of(String text) {
         List<String> terms = new ArrayList<>();
         int start = -1;
-        for (int i = 0; i <= text.length(); i++) {
-            boolean wordChar = i < text.length() && Character.isLetterOrDigit(text.charAt(i));
-            if (wordChar && start < 0) {
-                start = i;
-            } else if (!wordChar && start >= 0) {
-                if (i - start > 1) {
-                    terms.add(text.substring(start, i).toLowerCase(Locale.ROOT));
-                }
+        boolean startCjk = false;
+        for (int i = 0; i <= text.length(); ) {
+            int codePoint = i < text.length() ? text.codePointAt(i) : ' ';
+            boolean cjk = isCjk(codePoint);
+            boolean wordChar = cjk || Character.isLetterOrDigit(codePoint);
+            if (start >= 0 && (!wordChar || cjk != startCjk)) {
+                addRun(terms, text.substring(start, i), startCjk);
                 start = -1;
             }
+            if (wordChar && start < 0) {
+                start = i;
+                startCjk = cjk;
+            }
+            i += i < text.length() ? Character.charCount(codePoint) : 1;
         }
         return terms;
+    }
+
+    private static void addRun(List<String> terms, String run, boolean cjk) {
+        if (!cjk) {
+            if (run.codePointCount(0, run.length()) > 1) {
+                terms.add(run.toLowerCase(Locale.ROOT));
+            }
+            return;
+        }
+        int[] codePoints = run.codePoints().toArray();
+        if (codePoints.length == 1) {
+            terms.add(run);
+        }
+        for (int i = 0; i + 1 < codePoints.length; i++) {
+            terms.add(new String(codePoints, i, 2));
+        }
+    }
+
+    private static boolean isCjk(int codePoint) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
     }
 }

@@ -12,6 +12,7 @@ import dev.memdir.server.feature.Features;
 import dev.memdir.server.feature.Resource;
 import dev.memdir.server.feature.ServerInfo;
 import dev.memdir.server.feature.Tool;
+import dev.memdir.wiring.RecallModel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ final class FeatureAssembly {
     /** The second step: every tool, resource, template, prompt and completion. */
     Features features(FrontmatterStamper stamper, InstructionsCache instructions, ProjectRoots roots) {
         MemoryTool memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
-        recall = new RecallFeatures(store, json);
+        recall = new RecallFeatures(store, json, RecallModel.of(settings.recall()));
         InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
                 indexFile(store, instructions.resolver().source()), settings.indexBudget(), json);
         Completions completions = new Completions(store, instructions, roots);

@@ -6,11 +6,14 @@ import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.Usage;
+import dev.memdir.memory.store.VectorShelf;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.util.Collection;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -49,6 +52,33 @@ final class PrincipalStore implements MemoryStore {
     @Override
     public Usage usage() throws IOException {
         return pathless(store::usage);
+    }
+
+    @Override
+    public VectorShelf vectors() {
+        VectorShelf shelf = store.vectors();
+        return new VectorShelf() {
+            @Override
+            public List<Segment> segments() throws IOException {
+                return pathless(shelf::segments);
+            }
+
+            @Override
+            public void add(byte[] segment) throws IOException {
+                pathless(() -> {
+                    shelf.add(segment);
+                    return null;
+                });
+            }
+
+            @Override
+            public void replace(Collection<String> ids, byte[] merged) throws IOException {
+                pathless(() -> {
+                    shelf.replace(ids, merged);
+                    return null;
+                });
+            }
+        };
     }
 
     @Override

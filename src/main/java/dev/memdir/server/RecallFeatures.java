@@ -7,7 +7,9 @@ import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.recall.Embedding;
 import dev.memdir.recall.Recall;
+import dev.memdir.recall.RecallAnswer;
 import dev.memdir.recall.RecallDigest;
 import dev.memdir.recall.RecallMatch;
 import dev.memdir.server.feature.Completer;
@@ -34,11 +36,13 @@ final class RecallFeatures {
     private static final int LISTED_MATCHES = 10;
 
     private final Recall recall;
+    private final boolean hybrid;
     private final MemoryStore store;
     private final ObjectMapper json;
 
-    RecallFeatures(MemoryStore store, ObjectMapper json) {
-        this.recall = Recall.toldOfChanges(store);
+    RecallFeatures(MemoryStore store, ObjectMapper json, Optional<Embedding> embedding) {
+        this.recall = Recall.toldOfChanges(store, embedding);
+        this.hybrid = embedding.isPresent();
         this.store = store;
         this.json = json;
     }
@@ -63,15 +67,16 @@ final class RecallFeatures {
 
     Template template() {
         Template.Definition template = new Template.Definition(TEMPLATE_PREFIX + "{?q}", "memory-recall", "Recall",
-                "The memory files that best match q (BM25 over path, name, description and text): path, score and"
-                        + " description, best first",
+                "The memory files that best match q (BM25 over path, name, description and text, fused with the"
+                        + " similarity of meaning under --recall hybrid): path, score, description and ranking, best"
+                        + " first",
                 "application/json");
         UriTemplate uriTemplate = new UriTemplate(template.uriTemplate());
         return new Template(template, (client, uri) -> {
             String query = query(Optional.ofNullable(uriTemplate.values(uri).get("q"))
                     .map(value -> PercentDecoding.decode(uri, value)));
-            List<RecallMatch> matches = Reads.io(uri, () -> recall.search(query, LISTED_MATCHES));
-            return Reads.text(uri, "application/json", Reads.io(uri, () -> listing(query, matches)));
+            RecallAnswer answer = Reads.io(uri, () -> recall.answer(query, LISTED_MATCHES));
+            return Reads.text(uri, "application/json", Reads.io(uri, () -> listing(query, answer)));
         }, Resource.Source.MEMORY, Optional.empty());
     }
 
@@ -99,15 +104,23 @@ final class RecallFeatures {
         }
     }
 
-    private String listing(String query, List<RecallMatch> matches) throws IOException {
+    private String listing(String query, RecallAnswer answer) throws IOException {
         ObjectNode body = json.createObjectNode();
         body.put("query", query);
+        body.put("ranking", ranking(answer.byMeaning()));
+        if (hybrid) {
+            body.put("withoutVectors", answer.withoutVectors());
+        }
         ArrayNode list = body.putArray("matches");
-        for (RecallMatch match : matches) {
+        for (RecallMatch match : answer.matches()) {
             list.addObject().put("path", match.path()).put("score", match.score())
-                    .put("description", match.description());
+                    .put("description", match.description()).put("ranking", ranking(match.byMeaning()));
         }
         return json.writerWithDefaultPrettyPrinter().writeValueAsString(body);
+    }
+
+    private static String ranking(boolean byMeaning) {
+        return byMeaning ? "hybrid" : "keywords";
     }
 
     private static String query(Optional<?> given) {

@@ -40,8 +40,8 @@ class SettingsResolverTest {
             + " claude-code-memory, claude-config-dir, history-keep, history-max-bytes, http, index-max-bytes,"
             + " index-max-lines, index-near-ratio, index-target-ratio, key-file, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
-            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, root, s3-endpoint, s3-region, scope,"
-            + " search-tool,"
+            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, recall, recall-threads, root,"
+            + " s3-endpoint, s3-region, scope, search-tool,"
             + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools, trusted-proxy";
 
     @TempDir
@@ -719,7 +719,8 @@ class SettingsResolverTest {
                 Optional.of(work.resolve("logs/m.log")), new IndexBudget(50, 8000, 0.8, 0.5), Optional.of("s-1"),
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
-                new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT, Optional.empty()));
+                new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
+                new RecallSettings(true, Math.max(1, Runtime.getRuntime().availableProcessors() / 2))));
     }
 
     @Test
@@ -799,7 +800,8 @@ class SettingsResolverTest {
                 102400, StoreLimits.UNLIMITED, StoreLimits.UNLIMITED, "INFO", Optional.empty(), IndexBudget.DEFAULT, Optional.empty(), Optional.empty(),
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
-                HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT, Optional.empty()));
+                HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
+                new RecallSettings(true, Math.max(1, Runtime.getRuntime().availableProcessors() / 2))));
     }
 
     // ---- config file errors ----

@@ -80,11 +80,11 @@ class StoreStartIT {
     }
 
     /**
-     * A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth, HTTP serving or encryption
-     * needs.
+     * A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth, HTTP serving, encryption or
+     * recall's embedding model needs (recall is hybrid by default: its model loads at the first recall).
      */
     @Test
-    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthHttpOrEncryption() throws Exception {
+    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthHttpEncryptionOrTheEmbeddingModel() throws Exception {
         Path classes = temp.resolve("classes.log");
 
         JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
@@ -98,7 +98,8 @@ class StoreStartIT {
                 .doesNotContain("software.amazon", "dev.memdir.memory.s3", "dev.memdir.config.S3")
                 .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource")
                 .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http")
-                .doesNotContain("com.google.crypto.tink", "com.google.protobuf", "dev.memdir.memory.seal");
+                .doesNotContain("com.google.crypto.tink", "com.google.protobuf", "dev.memdir.memory.seal")
+                .doesNotContain("ai.onnxruntime", "dev.langchain4j", "ai.djl", "dev.memdir.recall.model");
     }
 
     private static int closedPort() throws Exception {

@@ -10,6 +10,7 @@ import dev.memdir.recall.RecallMatch;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class ListedFilesTest extends OnEveryStore {
 
     @Test
     void recallToldOfChanges_listsTheStoreAgainOnlyAfterAChangeIsReported() throws Exception {
-        Recall recall = Recall.toldOfChanges(memory.store);
+        Recall recall = Recall.toldOfChanges(memory.store, Optional.empty());
         assertThat(recall.search("beacon", 10)).isEmpty();
         memory.write("topics/beacon.md", "The beacon is lit at dawn.\n");
 
@@ -64,7 +65,7 @@ class ListedFilesTest extends OnEveryStore {
 
     @Test
     void recallToldOfChanges_seesAChangeThroughItsOwnStoreBeforeAnyReport() throws Exception {
-        Recall recall = Recall.toldOfChanges(memory.store);
+        Recall recall = Recall.toldOfChanges(memory.store, Optional.empty());
         assertThat(recall.search("beacon", 10)).isEmpty();
 
         memory.text("create", "path", "/memories/topics/beacon.md", "file_text", "The beacon is lit at dawn.\n");

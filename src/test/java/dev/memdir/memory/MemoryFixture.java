@@ -20,6 +20,7 @@ import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.s3.SealedObjects;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
@@ -31,12 +32,14 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 
@@ -56,15 +59,17 @@ final class MemoryFixture implements AutoCloseable {
     static final String SESSION = "session-under-test";
     private static final StoreLimits BY_HAND = StoreLimits.perFile(StoreLimits.UNLIMITED);
 
-    /** Opens a store on a fixture's memory, as another memdir process would. */
+    /** Opens a store on a fixture's memory, as another memdir process would, with the key {@code keys} (if any). */
     @FunctionalInterface
     interface Opener {
-        MemoryStore open(StoreLimits limits, HistoryLimits history, String actor) throws IOException;
+        MemoryStore open(StoreLimits limits, HistoryLimits history, String actor, Optional<MemoryKeys> keys)
+                throws IOException;
     }
 
     final StoreKind kind;
     final MemoryStore store;
     private final S3Location bucket;
+    private final String namespace;
     final MemoryTool tool;
     private final Path root;
     private final Opener opener;
@@ -72,17 +77,19 @@ final class MemoryFixture implements AutoCloseable {
 
     private MemoryFixture(StoreKind kind, Opener opener, StoreLimits limits, HistoryLimits history,
             boolean readOnly) throws IOException {
-        this(kind, opener, limits, history, readOnly, null);
+        this(kind, opener, limits, history, readOnly, null, null);
     }
 
     private MemoryFixture(StoreKind kind, Opener opener, StoreLimits limits, HistoryLimits history,
-            boolean readOnly, S3Location bucket) throws IOException {
+            boolean readOnly, S3Location bucket, String namespace) throws IOException {
         this.kind = kind;
         this.bucket = bucket;
+        this.namespace = namespace;
         this.opener = opener;
-        this.store = opener.open(limits, history, SESSION);
+        this.store = opener.open(limits, history, SESSION, TestKeys.of(kind));
         this.root = store instanceof DirectoryStore directory ? directory.root() : null;
-        this.hand = kind == StoreKind.DIRECTORY ? null : opener.open(BY_HAND, history, "by-hand");
+        this.hand = kind == StoreKind.DIRECTORY ? null
+                : opener.open(BY_HAND, history, "by-hand", TestKeys.of(kind));
         this.tool = new MemoryTool(store, stamper(), readOnly, IndexBudget.DEFAULT);
     }
 
@@ -102,25 +109,66 @@ final class MemoryFixture implements AutoCloseable {
             boolean readOnly) throws IOException {
         if (kind.plain() == StoreKind.DIRECTORY) {
             Path root = tempDir.resolve("memories");
-            return new MemoryFixture(kind, (l, h, actor) -> DirectoryStore.open(root, l, h, actor,
-                    TestKeys.of(kind)), limits, history,
-                    readOnly);
+            return new MemoryFixture(kind, (l, h, actor, keys) -> DirectoryStore.open(root, l, h, actor, keys),
+                    limits, history, readOnly);
         }
         if (kind.plain() == StoreKind.S3) {
             S3Location bucket = LocalS3.shared().freshBucket("memory");
-            return new MemoryFixture(kind, (l, h, actor) -> S3Store.open(bucket, LocalS3.credentials(), "fixture", l,
-                    h, actor, S3Store.DEFAULT_TIMEOUT, false, TestKeys.of(kind)), limits, history, readOnly, bucket);
+            return new MemoryFixture(kind, (l, h, actor, keys) -> S3Store.open(bucket, LocalS3.credentials(),
+                    "fixture", l, h, actor, S3Store.DEFAULT_TIMEOUT, false, keys), limits, history, readOnly, bucket,
+                    "fixture");
         }
         DataSource database = LocalPostgres.shared().dataSource();
         DataSource listening = LocalPostgres.shared().unpooled();
         String namespace = LocalPostgres.freshNamespace();
-        return new MemoryFixture(kind, (l, h, actor) -> PostgresStore.open(database, listening, namespace, l, h, actor,
-                TestKeys.of(kind)), limits, history, readOnly);
+        return new MemoryFixture(kind, (l, h, actor, keys) -> PostgresStore.open(database, listening, namespace, l, h,
+                actor, keys), limits, history, readOnly, null, namespace);
     }
 
     /** Opens another store on this memory, as a second memdir process would; the caller closes it. */
     MemoryStore another(StoreLimits limits, String actor) throws IOException {
-        return opener.open(limits, HistoryLimits.DEFAULT, actor);
+        return opener.open(limits, HistoryLimits.DEFAULT, actor, TestKeys.of(kind));
+    }
+
+    /** Opens another store on this memory with the key {@code keys} (if any), not its kind's; the caller closes it. */
+    MemoryStore openedWith(Optional<MemoryKeys> keys) throws IOException {
+        return opener.open(StoreLimits.perFile(DEFAULT_MAX_FILE_BYTES), HistoryLimits.DEFAULT, "opened-with", keys);
+    }
+
+    /**
+     * Copies every vector segment of this memory, as stored, into {@code other}'s (a memory of the same kind), past
+     * every store: file by file on the disk, row by row in the database, object by object in the bucket (then waits
+     * until the bucket lists them, as S3Proxy may take a moment to).
+     */
+    void copyVectorsTo(MemoryFixture other) throws IOException, InterruptedException {
+        if (root != null) {
+            Path into = Files.createDirectories(other.root.resolve(".memdir-vectors"));
+            try (Stream<Path> segments = Files.list(root.resolve(".memdir-vectors"))) {
+                for (Path segment : segments.toList()) {
+                    Files.copy(segment, into.resolve(segment.getFileName()));
+                }
+            }
+        } else if (bucket != null) {
+            List<String> before = LocalS3.keys(other.bucket);
+            int copied = 0;
+            for (Map.Entry<String, byte[]> object : LocalS3.objects(bucket).entrySet()) {
+                if (object.getKey().contains("/vectors/")) {
+                    LocalS3.put(other.bucket, object.getKey(), object.getValue());
+                    copied++;
+                }
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (LocalS3.keysAdded(other.bucket, before, "/vectors/").size() < copied
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+        } else {
+            try (Connection connection = LocalPostgres.shared().dataSource().getConnection()) {
+                RawRows.copyVectors(connection, namespace, other.namespace);
+            } catch (SQLException e) {
+                throw new IOException(e);
+            }
+        }
     }
 
     /** Returns a stamper with a fixed clock ({@link #NOW}) and session ({@link #SESSION}). */

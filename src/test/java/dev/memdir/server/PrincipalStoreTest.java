@@ -8,6 +8,7 @@ import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
@@ -47,6 +48,26 @@ class PrincipalStoreTest {
             assertThat(reasoned).hasMessage("Is a directory");
             assertThat(bare).hasMessage("file system error");
             assertThat(bare.getCause()).hasMessage(host);
+        }
+    }
+
+    @Test
+    void vectors_theStoresShelf_whoseFailuresNameNoHostPath() throws Exception {
+        Path root = temp.resolve("memory");
+        try (DirectoryStore directory = DirectoryStore.open(root, StoreLimits.perFile(1024), "test");
+                MemoryStore store = new PrincipalStore(directory)) {
+            store.vectors().add(new byte[] {1, 2, 3});
+            assertThat(directory.vectors().segments()).singleElement()
+                    .satisfies(segment -> assertThat(segment.bytes()).containsExactly(1, 2, 3));
+
+            Files.move(root.resolve(".memdir-vectors"), temp.resolve("moved"));
+            Files.createSymbolicLink(root.resolve(".memdir-vectors"), temp.resolve("moved"));
+            FileSystemException refused = catchThrowableOfType(FileSystemException.class,
+                    () -> store.vectors().add(new byte[] {4}));
+
+            assertThat(refused.getFile()).isNull();
+            assertThat(refused.getMessage()).isEqualTo(((FileSystemException) refused.getCause()).getReason());
+            assertThat(((FileSystemException) refused.getCause()).getFile()).endsWith(".memdir-vectors");
         }
     }
 }

@@ -70,12 +70,14 @@ final class DirectoryKeyRecord implements KeyRecord {
                 }
             }
             Optional<OpenedDirectory> history = opened.existingDirectory(History.DIRECTORY);
-            if (history.isEmpty()) {
-                return false;
+            if (history.isPresent()) {
+                try (OpenedDirectory versions = history.get()) {
+                    if (!versions.names().isEmpty()) {
+                        return true;
+                    }
+                }
             }
-            try (OpenedDirectory versions = history.get()) {
-                return !versions.names().isEmpty();
-            }
+            return VectorSegments.any(opened);
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
+import dev.memdir.memory.store.SealedShelf;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.Usage;
@@ -170,14 +171,16 @@ public final class DirectoryStore implements MemoryStore {
     /**
      * Wraps the root's key record again under the newest key-encryption key ({@code memdir key rotate}); with
      * {@code reseal} a new data key is made the primary one and every file and kept version is sealed again under it
-     * ({@link Reseal}). Returns how many contents were sealed again. A plain root is refused.
+     * ({@link Reseal}), and then every vector segment. Returns how many contents were sealed again (the segments are
+     * not counted). A plain root is refused.
      */
     public long rotateKeys(boolean reseal) throws IOException {
         if (!seal.seals()) {
             throw new SealRefusedException(KeyMessages.notEncrypted(), null);
         }
+        long sealed;
         try {
-            return lock.holding(() -> {
+            sealed = lock.holding(() -> {
                 DirectoryKeyRecord record = new DirectoryKeyRecord(root);
                 byte[] wrapped = keys.orElseThrow().rewrap(NAMESPACE, record.read().orElseThrow(), reseal);
                 ContentSeal newer = keys.orElseThrow().seal(NAMESPACE, wrapped);
@@ -193,6 +196,17 @@ public final class DirectoryStore implements MemoryStore {
         } catch (CommandException impossible) {
             throw new AssertionError(impossible);
         }
+        if (reseal) {
+            // After the lock is let go: each segment is replaced under the lock of its own.
+            vectors().sealAgain();
+        }
+        return sealed;
+    }
+
+    /** Keeps the vector segments in {@code .memdir-vectors}, beside the history ({@link VectorSegments}). */
+    @Override
+    public SealedShelf vectors() {
+        return new SealedShelf(new VectorSegments(root, lock), () -> seal, root.toString());
     }
 
     /** Watches the root on disk, so that an editor's changes are heard as well as every memdir's. */

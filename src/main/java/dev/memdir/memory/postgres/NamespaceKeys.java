@@ -47,7 +47,8 @@ final class NamespaceKeys implements KeyRecord {
     public boolean holdsAnything() throws IOException {
         Sql.first(connection, "SELECT 1 FROM memdir.namespaces WHERE id = ? FOR NO KEY UPDATE", row -> true, namespace);
         return Sql.first(connection, "SELECT EXISTS (SELECT 1 FROM memdir.entries WHERE namespace = ?)"
-                        + " OR EXISTS (SELECT 1 FROM memdir.history WHERE namespace = ?)",
-                row -> row.getBoolean(1), namespace, namespace).orElseThrow();
+                        + " OR EXISTS (SELECT 1 FROM memdir.history WHERE namespace = ?)"
+                        + " OR EXISTS (SELECT 1 FROM memdir.vector_segments WHERE namespace = ?)",
+                row -> row.getBoolean(1), namespace, namespace, namespace).orElseThrow();
     }
 }

@@ -11,6 +11,7 @@ import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
+import dev.memdir.memory.store.SealedShelf;
 import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreTurns;
@@ -232,8 +233,9 @@ public final class PostgresStore implements MemoryStore {
      * Wraps the namespace's data key again under the newest key-encryption key of the key this store was opened
      * with; with {@code reseal}, adds a new primary data key and seals every file and kept version again under it.
      * One transaction (a kill leaves the namespace as it was or rotated whole), in the namespace's turn; returns how
-     * many contents were sealed again. Other processes open the namespace again (restart) to read what was sealed
-     * again: the data key they hold lacks the new primary.
+     * many contents were sealed again. The vector segments are sealed again after it, each replaced on its own. Other
+     * processes open the namespace again (restart) to read what was sealed again: the data key they hold lacks the
+     * new primary.
      */
     public long rotateKeys(boolean reseal) throws IOException {
         if (keys.isEmpty() || !seal.seals()) {
@@ -241,8 +243,9 @@ public final class PostgresStore implements MemoryStore {
         }
         StoreTurns.take(turn, timeout, FaultMessages.storeLocked(timeout));
         ContentSeal before = seal;
+        long sealed;
         try {
-            return transaction(false, timeout, connection -> {
+            sealed = transaction(false, timeout, connection -> {
                 lock(connection);
                 NamespaceKeys record = new NamespaceKeys(connection, namespace);
                 byte[] rewrapped = keys.get().rewrap(namespaceName, record.read().orElseThrow(), reseal);
@@ -260,6 +263,10 @@ public final class PostgresStore implements MemoryStore {
         } finally {
             turn.unlock();
         }
+        if (reseal) {
+            vectors().sealAgain();
+        }
+        return sealed;
     }
 
     @Override
@@ -269,7 +276,7 @@ public final class PostgresStore implements MemoryStore {
 
     /** One transaction's work on its connection. */
     @FunctionalInterface
-    private interface Transaction<T> {
+    interface Transaction<T> {
         T run(Connection connection) throws IOException, CommandException;
     }
 
@@ -334,13 +341,24 @@ public final class PostgresStore implements MemoryStore {
 
     @Override
     public Usage usage() throws IOException {
+        return transactionOfItsOwn(true, connection -> Sql.first(connection,
+                "SELECT files, bytes FROM memdir.namespaces WHERE id = ?",
+                row -> new Usage(row.getLong(1), row.getLong(2)), namespace).orElse(new Usage(0, 0)));
+    }
+
+    /** Runs {@code work}, which runs no command, as a transaction of its own within the store timeout. */
+    <T> T transactionOfItsOwn(boolean reading, Transaction<T> work) throws IOException {
         try {
-            return transaction(true, timeout, connection -> Sql.first(connection,
-                    "SELECT files, bytes FROM memdir.namespaces WHERE id = ?",
-                    row -> new Usage(row.getLong(1), row.getLong(2)), namespace).orElse(new Usage(0, 0)));
+            return transaction(reading, timeout, work);
         } catch (CommandException impossible) {
             throw new AssertionError(impossible);
         }
+    }
+
+    /** Keeps the vector segments in {@code memdir.vector_segments}, apart from the entries ({@link VectorRows}). */
+    @Override
+    public SealedShelf vectors() {
+        return new SealedShelf(new VectorRows(this, namespace), () -> seal, location());
     }
 
     long namespaceId() {

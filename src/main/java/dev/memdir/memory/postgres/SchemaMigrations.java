@@ -19,7 +19,8 @@ public final class SchemaMigrations {
 
     /** The migrations in order: the file of version N is the N-th. */
     private static final List<String> FILES = List.of("V1__memory.sql", "V2__redaction.sql", "V3__tokens.sql",
-            "V4__redacted_hash.sql", "V5__renamed_to.sql", "V6__namespace_keys.sql");
+            "V4__redacted_hash.sql", "V5__renamed_to.sql", "V6__namespace_keys.sql",
+            "V7__vector_segments.sql");
 
     /** Serializes memdirs that start together against one database, so that one of them migrates. */
     private static final long LOCK = 0x6d656d646972L;

@@ -104,6 +104,13 @@ final class ObjectCalls {
         }
     }
 
+    /** Returns the names (below the namespace) of the objects whose names start with {@code kind}, as listed. */
+    List<String> names(String kind) {
+        String below = key("");
+        return client.listObjectsV2Paginator(request -> request.bucket(location.bucket()).prefix(key(kind)))
+                .contents().stream().map(object -> object.key().substring(below.length())).toList();
+    }
+
     private String key(String name) {
         return location.key(space + "/" + name);
     }

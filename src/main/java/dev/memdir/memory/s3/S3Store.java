@@ -11,6 +11,7 @@ import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
+import dev.memdir.memory.store.SealedShelf;
 import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreTurns;
@@ -429,7 +430,8 @@ public final class S3Store implements MemoryStore {
      * Wraps the namespace's key record again under the newest key-encryption key ({@code memdir key rotate}); with
      * {@code reseal}, with a new data key added, under which it then seals every file's and every kept version's
      * content again, in one commit: a kill before that commit leaves the state before, whose contents the new record
-     * still opens (it keeps the older data keys). Returns how many contents were sealed again.
+     * still opens (it keeps the older data keys). Returns how many contents were sealed again. The vector segments
+     * are sealed again after that commit, each replaced on its own.
      */
     public long rotateKeys(boolean reseal) throws IOException {
         if (keys.isEmpty()) {
@@ -437,6 +439,7 @@ public final class S3Store implements MemoryStore {
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         StoreTurns.take(turn, timeout, FaultMessages.storeContended(timeout));
+        long sealed;
         try {
             try {
                 byte[] record = keyRecord.read()
@@ -447,12 +450,16 @@ public final class S3Store implements MemoryStore {
             } catch (SdkException e) {
                 throw faults.of(e);
             }
-            return reseal ? changeInTurn((draft, files) -> draft.reseal(), deadline) : 0;
+            sealed = reseal ? changeInTurn((draft, files) -> draft.reseal(), deadline) : 0;
         } catch (CommandException e) {
             throw new IllegalStateException("sealing contents again runs no command", e);
         } finally {
             turn.unlock();
         }
+        if (reseal) {
+            vectors().sealAgain();
+        }
+        return sealed;
     }
 
     @Override
@@ -463,6 +470,12 @@ public final class S3Store implements MemoryStore {
     @Override
     public Usage usage() throws IOException {
         return validated().usage();
+    }
+
+    /** Keeps the vector segments as objects of their own, {@code SPACE/vectors/ID} ({@link VectorObjects}). */
+    @Override
+    public SealedShelf vectors() {
+        return new SealedShelf(new VectorObjects(objects, faults), () -> seal, location());
     }
 
     @Override

@@ -21,6 +21,6 @@ public interface KeyRecord {
     /** Replaces the namespace's key record (a rotation: the same data keys, wrapped again). */
     void replace(byte[] record) throws IOException;
 
-    /** Returns whether the namespace holds any file, directory or kept version. */
+    /** Returns whether the namespace holds any file, directory, kept version or vector segment. */
     boolean holdsAnything() throws IOException;
 }

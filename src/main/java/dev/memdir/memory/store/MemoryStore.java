@@ -79,8 +79,8 @@ public interface MemoryStore extends Closeable {
 
     /**
      * Wraps the memory's key record again under the newest key-encryption key and, when {@code reseal}, under a new
-     * data key that every file and kept version is sealed again with ({@code memdir key rotate}); returns how many
-     * contents were sealed again. A memory kept plain refuses.
+     * data key that every file and kept version is sealed again with, and then every vector segment
+     * ({@code memdir key rotate}); returns how many contents were sealed again. A memory kept plain refuses.
      */
     default long rotateKeys(boolean reseal) throws IOException {
         throw new SealRefusedException(KeyMessages.notEncrypted(), null);
@@ -90,9 +90,7 @@ public interface MemoryStore extends Closeable {
      * Returns the shelf where recall keeps the vectors of this memory's contents. Each store keeps it with the
      * memory (and sealed when the memory is encrypted), out of reach of every memory path.
      */
-    default VectorShelf vectors() {
-        throw new UnsupportedOperationException("this store keeps no vectors yet");
-    }
+    VectorShelf vectors();
 
     /** Runs reading work that names no path, or only paths it reads no file at, so no command error can come of it. */
     default <T> T readPlainly(StoreWork<T> work) throws IOException {

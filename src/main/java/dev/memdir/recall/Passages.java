@@ -1,0 +1,90 @@
+package dev.memdir.recall;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Cuts a memory file's text into the passages its vectors are computed from: paragraphs joined up to about
+ * {@value #TARGET_WEIGHT} weight (a character weighs 1, a Chinese, Japanese or Korean one 3, about a token each; a
+ * model reads a few hundred tokens at most, and one vector for a long file would blur what each part says), a longer
+ * paragraph cut at a line or word near that size. Only the first {@value #MOST_PASSAGES} passages count, so a file's
+ * cost to embed is bounded whatever its size; keywords still rank the rest.
+ */
+final class Passages {
+
+    static final int TARGET_WEIGHT = 700;
+    static final int MOST_PASSAGES = 48;
+
+    private Passages() {}
+
+    /** {@code heading} (the file's path, name and description) leads the first passage. */
+    static List<String> of(String heading, String body) {
+        List<String> passages = new ArrayList<>();
+        StringBuilder current = new StringBuilder(heading.strip());
+        int currentWeight = weight(current);
+        for (String paragraph : body.split("\\n\\s*\\n")) {
+            String rest = paragraph.strip();
+            while (!rest.isEmpty() && passages.size() < MOST_PASSAGES) {
+                int room = TARGET_WEIGHT - currentWeight;
+                int fits = charsWithin(rest, room);
+                if (fits < rest.length() && currentWeight > 0) {
+                    passages.add(current.toString());
+                    current.setLength(0);
+                    currentWeight = 0;
+                    continue;
+                }
+                int cut = fits == rest.length() ? fits : cutNear(rest, fits);
+                if (current.length() > 0) {
+                    current.append("\n\n");
+                }
+                current.append(rest, 0, cut);
+                currentWeight = weight(current);
+                rest = rest.substring(cut).strip();
+            }
+        }
+        if (current.length() > 0 && passages.size() < MOST_PASSAGES) {
+            passages.add(current.toString());
+        }
+        return passages;
+    }
+
+    private static int weight(CharSequence text) {
+        return charsWeight(text, 0, text.length());
+    }
+
+    private static int charsWeight(CharSequence text, int from, int to) {
+        int weight = 0;
+        for (int i = from; i < to; i++) {
+            weight += Character.isIdeographic(text.charAt(i)) || isKana(text.charAt(i)) ? 3 : 1;
+        }
+        return weight;
+    }
+
+    /** How many of {@code text}'s first characters weigh at most {@code budget}. */
+    private static int charsWithin(String text, int budget) {
+        int weight = 0;
+        for (int i = 0; i < text.length(); i++) {
+            weight += charsWeight(text, i, i + 1);
+            if (weight > budget) {
+                return i;
+            }
+        }
+        return text.length();
+    }
+
+    /** A cut at the last line break, else the last space, in the second half of {@code limit}; else at it. */
+    private static int cutNear(String text, int limit) {
+        for (char boundary : new char[] {'\n', ' ', '。', '，'}) {
+            int at = text.lastIndexOf(boundary, limit - 1);
+            if (at > limit / 2) {
+                return at + 1;
+            }
+        }
+        int cut = Math.max(1, limit);
+        return Character.isHighSurrogate(text.charAt(cut - 1)) ? cut + 1 : cut;
+    }
+
+    private static boolean isKana(char c) {
+        return c >= '\u3040' && c <= '\u30ff' || c >= '\uac00' && c <= '\ud7af';
+    }
+}

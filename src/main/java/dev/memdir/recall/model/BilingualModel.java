@@ -1,0 +1,71 @@
+package dev.memdir.recall.model;
+
+import dev.langchain4j.model.embedding.onnx.PoolingMode;
+import dev.memdir.recall.Embedder;
+
+/**
+ * Recall's embedding model: two small int8 models from langchain4j's Maven artifacts, BAAI's bge-small-zh-v1.5 for
+ * queries written mostly in Chinese, Japanese or Korean characters, Microsoft's e5-small-v2 for the others. No small
+ * model on Maven Central reads both languages well (docs/recall.md has the figures), so every passage is embedded by
+ * both, into one vector of two unit-length halves, and a query only by the model of its script, the other half zero:
+ * the dot product is then the chosen model's cosine.
+ */
+public final class BilingualModel implements Embedder {
+
+    /** The name vectors of this model are kept under. */
+    public static final String MODEL = "bge-small-zh-v1.5-q+e5-small-v2-q";
+    private static final int CHINESE_DIMENSIONS = 512;
+    private static final int ENGLISH_DIMENSIONS = 384;
+    /** The instruction bge's authors put before a short query for passage retrieval. */
+    private static final String CHINESE_QUERY = "为这个句子生成表示以用于检索相关文章：";
+
+    private final OnnxModel chinese;
+    private final OnnxModel english;
+
+    private BilingualModel(OnnxModel chinese, OnnxModel english) {
+        this.chinese = chinese;
+        this.english = english;
+    }
+
+    /** Loads both models from the jar. */
+    public static Embedder load() {
+        return new BilingualModel(OnnxModel.load("bge-small-zh-v1.5-q", PoolingMode.CLS),
+                OnnxModel.load("e5-small-v2-q", PoolingMode.MEAN));
+    }
+
+    @Override
+    public String model() {
+        return MODEL;
+    }
+
+    @Override
+    public float[] passage(String text) {
+        return concat(chinese.embed(text), english.embed("passage: " + text));
+    }
+
+    @Override
+    public float[] query(String text) {
+        return mostlyIdeographs(text) ? concat(chinese.embed(CHINESE_QUERY + text), new float[ENGLISH_DIMENSIONS])
+                : concat(new float[CHINESE_DIMENSIONS], english.embed("query: " + text));
+    }
+
+    /** Whether ideographs, kana and hangul are more than a quarter of the text's letters. */
+    static boolean mostlyIdeographs(String text) {
+        long letters = text.codePoints().filter(Character::isLetter).count();
+        long ideographs = text.codePoints().filter(BilingualModel::isIdeographic).count();
+        return ideographs * 3 > letters;
+    }
+
+    private static boolean isIdeographic(int codePoint) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+    }
+
+    private static float[] concat(float[] first, float[] second) {
+        float[] both = new float[first.length + second.length];
+        System.arraycopy(first, 0, both, 0, first.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
+    }
+}
