@@ -36,7 +36,8 @@ record RecallComparison(Workspace workspace, Launches launches, BenchOptions opt
                 + " different, asked of both servers in turns");
         table.note("indexing: from the first hybrid recall (which answers by keywords and starts the model loading"
                 + " and the embedding, with the default --recall-threads) until a recall answered \"ranking\":"
-                + " \"hybrid\", \"withoutVectors\": 0, polled every 500 ms; model loading included");
+                + " \"hybrid\", \"withoutVectors\": 0, polled every 500 ms; model loading included; per second of"
+                + " the server's CPU too, which other work on the machine hardly changes");
         table.note("restart: a new hybrid server on the same memory, from its first recall to hybrid again; its CPU"
                 + " beside the first server's shows whether it embedded again");
         if (options.stores() != null) {
