@@ -8,6 +8,9 @@ import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.LineSession;
 import dev.memdir.e2e.support.McpCalls;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.ServingJar;
+import dev.memdir.e2e.support.TokenStore;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -20,11 +23,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Hybrid recall through the real jar and its real embedding model, on each store: a question in other words than its
- * memory finds it by meaning (in English and in Chinese), the first answer does not wait for the model, and the
- * vectors kept with the memory spare a restart from embedding anything again.
+ * Hybrid recall through the real jar and its real embedding models, on each store: a question in other words than
+ * its memory finds it by meaning (in English and in Chinese), the first answer does not wait for the models, the
+ * vectors kept with the memory spare a restart from embedding anything again, and over HTTP each principal's recall
+ * ranks its own namespace only.
  */
 class HybridRecallIT {
 
@@ -111,24 +117,75 @@ class HybridRecallIT {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"directory", "postgres"})
+    void overHttp_eachPrincipalRecallsByMeaningInItsOwnNamespaceOnly(String kind) throws Exception {
+        TokenStore store = TokenStore.fresh(kind, temp);
+        String alice = store.token("alice");
+        String bob = store.token("bob");
+
+        try (ServingJar server = store.serve()) {
+            McpHttp asAlice = new McpHttp(server.mcp(), alice);
+            McpHttp asBob = new McpHttp(server.mcp(), bob);
+            NOTES.forEach((path, text) -> create(asAlice, path, text));
+            create(asBob, "/memories/bob/garden.md", note("garden", "the allotment", "Planted tomatoes in April."));
+
+            JsonNode forAlice = awaitIndexed(query -> read(asAlice, query));
+            JsonNode forBob = awaitIndexed(query -> read(asBob, query));
+
+            assertThat(forAlice.path("matches").get(0).path("path").asText())
+                    .isEqualTo("/memories/hobbies/ceramics.md");
+            assertThat(paths(forBob)).containsExactly("/memories/bob/garden.md");
+        }
+    }
+
+    private static void create(McpHttp as, String path, String text) {
+        try {
+            assertThat(McpHttp.text(as.call("tools/call", McpHttp.tool("create", Map.of("path", path,
+                    "file_text", text))))).contains("created");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static JsonNode read(McpHttp as, String query) throws Exception {
+        JsonNode answer = as.call("resources/read", McpHttp.params("uri", uri(query)));
+        return LineSession.JSON.readTree(answer.path("result").path("contents").get(0).path("text").asText());
+    }
+
     private static void writeNotes(McpCalls calls) {
         NOTES.forEach((path, text) -> assertThat(calls.tool("create", Map.of("path", path, "file_text", text))
                 .error()).as(path).isFalse());
     }
 
     private static JsonNode recall(McpCalls calls, String query) throws Exception {
-        return LineSession.JSON.readTree(calls.read("memdir://memory/recall?q="
-                + URLEncoder.encode(query, StandardCharsets.UTF_8).replace("+", "%20")));
+        return LineSession.JSON.readTree(calls.read(uri(query)));
+    }
+
+    private static String uri(String query) {
+        return "memdir://memory/recall?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** Reads a recall answer. */
+    @FunctionalInterface
+    private interface Recalls {
+        JsonNode of(String query) throws Exception;
     }
 
     private static void awaitIndexed(McpCalls calls) throws Exception {
+        awaitIndexed(query -> recall(calls, query));
+    }
+
+    /** Asks {@link #POTTERY} until the answer is hybrid over files that all have vectors, and returns it. */
+    private static JsonNode awaitIndexed(Recalls recalls) throws Exception {
         Instant deadline = Instant.now().plus(INDEXED_WITHIN);
-        JsonNode answer = recall(calls, "anything");
+        JsonNode answer = recalls.of(POTTERY);
         while (!(answer.path("ranking").asText().equals("hybrid") && answer.path("withoutVectors").asInt() == 0)) {
             assertThat(Instant.now()).as("indexed by now: " + answer).isBefore(deadline);
             Thread.sleep(200);
-            answer = recall(calls, "anything");
+            answer = recalls.of(POTTERY);
         }
+        return answer;
     }
 
     private static void awaitLog(Path log, String line) throws Exception {

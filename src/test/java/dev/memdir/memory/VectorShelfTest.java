@@ -8,6 +8,7 @@ import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.Usage;
 import dev.memdir.memory.store.VectorShelf;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -141,6 +142,17 @@ class VectorShelfTest extends OnEveryStore {
                 .isEqualTo("Error: Invalid path /memories/.memdir-vectors: names starting with .memdir are reserved");
         assertThat(memory.error("view", "path", "/memories/vectors"))
                 .isEqualTo("Error: The path /memories/vectors does not exist. Please provide a valid path.");
+    }
+
+    @Test
+    void shelf_noWatcherHearsOfIt() throws Exception {
+        ChangeReports reports = new ChangeReports();
+        try (Closeable watch = memory.store.watch(reports)) {
+            memory.store.vectors().add(text("one"));
+            memory.store.vectors().replace(ids(listed(memory.store, 1)), text("merged"));
+
+            assertThat(reports.all(kind.noticeWithin())).isEmpty();
+        }
     }
 
     @Test

