@@ -16,13 +16,19 @@ import java.util.ListIterator;
  * {@code s3://BUCKET[/PREFIX]} URL the bucket ({@code --store} given once for each). {@code stores} holds the URLs
  * given, and is null without {@code --store}. {@code --sealed} measures, instead of both tables, the cost of
  * encryption at rest on the same stores ({@code --store URL} still names them; {@code --store} is then implied).
+ * {@code --recall} measures, instead of both tables, recall by keywords beside hybrid ({@link RecallComparison}):
+ * at 1,000 files and {@code --big-files}, {@code --queries N} timed questions after {@code --warm-up}, and with
+ * {@code --store} on PostgreSQL too (not on S3).
  */
 record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, int repeats, int bigFiles,
-        boolean startupOnly, List<String> stores, int writers, int inserts, boolean sealed) {
+        boolean startupOnly, List<String> stores, int writers, int inserts, boolean sealed, boolean recall,
+        int queries) {
+
+    private static final String S3_SCHEME = "s3://";
 
     static final String USAGE = "options: --work DIR [--quick] [--startup-only] [--starts N] [--calls N] [--warm-up N]"
             + " [--rss-calls N] [--repeats N] [--big-files N] [--store [URL]]... [--writers N] [--inserts N]"
-            + " [--sealed]";
+            + " [--sealed | --recall [--queries N]]";
 
     static BenchOptions parse(String... args) {
         Path work = null;
@@ -37,6 +43,8 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         int writers = 8;
         int inserts = 1_000;
         boolean sealed = false;
+        boolean recall = false;
+        int queries = 200;
         for (ListIterator<String> it = Arrays.asList(args).listIterator(); it.hasNext(); ) {
             String option = it.next();
             switch (option) {
@@ -48,6 +56,7 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
                     repeats = 3;
                     bigFiles = 1_000;
                     inserts = 100;
+                    queries = 50;
                 }
                 case "--startup-only" -> startupOnly = true;
                 case "--work" -> work = Path.of(value(option, it));
@@ -61,6 +70,8 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
                 case "--writers" -> writers = count(option, it, 1);
                 case "--inserts" -> inserts = count(option, it, 1);
                 case "--sealed" -> sealed = true;
+                case "--recall" -> recall = true;
+                case "--queries" -> queries = count(option, it, 1);
                 default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
             }
         }
@@ -70,15 +81,36 @@ record BenchOptions(Path work, int starts, int calls, int warmUp, int rssCalls, 
         if (sealed && stores == null) {
             stores = List.of();
         }
+        if (recall && sealed) {
+            throw new IllegalArgumentException("--recall and --sealed are two runs: give one of them");
+        }
+        if (recall && stores != null && stores.stream().anyMatch(url -> url.startsWith(S3_SCHEME))) {
+            throw new IllegalArgumentException("--recall measures PostgreSQL beside the directory store, not S3: drop"
+                    + " the s3:// URL");
+        }
         return new BenchOptions(work, starts, calls, warmUp, rssCalls, repeats, bigFiles, startupOnly, stores, writers,
-                inserts, sealed);
+                inserts, sealed, recall, queries);
+    }
+
+    /** The PostgreSQL URL among the {@code --store} URLs, else null: a server the bench starts. */
+    String postgresUrl() {
+        return given(false);
+    }
+
+    /** The s3:// URL among the {@code --store} URLs, else null: S3Proxy on loopback. */
+    String s3Url() {
+        return given(true);
+    }
+
+    private String given(boolean s3) {
+        return stores.stream().filter(url -> url.startsWith(S3_SCHEME) == s3).findFirst().orElse(null);
     }
 
     /** {@code stores} with {@code url} (none when empty), at most one PostgreSQL and one s3:// URL. */
     private static List<String> addStore(List<String> stores, String url) {
         List<String> all = stores == null ? new ArrayList<>() : stores;
         if (!url.isEmpty()) {
-            if (all.stream().anyMatch(given -> given.startsWith("s3://") == url.startsWith("s3://"))) {
+            if (all.stream().anyMatch(given -> given.startsWith(S3_SCHEME) == url.startsWith(S3_SCHEME))) {
                 throw new IllegalArgumentException("--store takes one PostgreSQL URL and one s3:// URL, not two of a"
                         + " kind: " + url);
             }

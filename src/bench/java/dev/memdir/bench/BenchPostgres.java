@@ -15,6 +15,17 @@ final class BenchPostgres {
 
     private BenchPostgres() {}
 
+    /** The PostgreSQL URL given to {@code --store}, else that of a new database on a server started here. */
+    static String url(BenchOptions options) throws IOException {
+        return options.postgresUrl() == null ? start() : options.postgresUrl();
+    }
+
+    /** A table's note on which PostgreSQL was measured. */
+    static String where(BenchOptions options) {
+        return "postgresql = " + (options.postgresUrl() == null ? "a server the bench started on loopback, fsync on"
+                : "the --store URL (one namespace bench/UUID per measure is left in it)");
+    }
+
     /** Starts the server and returns the URL of a new, empty database on it, as {@code --store} takes it. */
     static String start() throws IOException {
         Progress.say("starting a PostgreSQL server on loopback (fsync on)");

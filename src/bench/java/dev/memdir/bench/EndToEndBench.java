@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * The end-to-end benchmark {@code scripts/bench} runs: the packaged jar as a child process, spoken to over stdio
  * by a minimal JSON-RPC client, beside the official Node memory server. Prints one table on stdout (and with
  * {@code --store}, a second: the directory store beside PostgreSQL and S3; with {@code --sealed}, only a table of
- * the stores plain beside encrypted at rest); progress goes to stderr. Run from the repository root (the launch
+ * the stores plain beside encrypted at rest; with {@code --recall}, only a table of recall by keywords beside
+ * hybrid); progress goes to stderr. Run from the repository root (the launch
  * lines name {@code target/...}); see {@link BenchOptions}.
  */
 public final class EndToEndBench {
@@ -26,6 +27,8 @@ public final class EndToEndBench {
             Launches launches = new Launches(options.work());
             if (options.sealed()) {
                 stores = new StoreComparison(workspace, launches, options).measureSealing();
+            } else if (options.recall()) {
+                stores = new RecallComparison(workspace, launches, options).measure();
             } else {
                 table = measure(workspace, launches, options);
                 if (options.stores() != null) {

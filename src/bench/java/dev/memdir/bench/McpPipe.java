@@ -74,6 +74,11 @@ final class McpPipe implements AutoCloseable {
     /** Sends {@code initialize}, then the {@code notifications/initialized} that opens the session for requests. */
     void open() throws IOException {
         initialize();
+        initialized();
+    }
+
+    /** Sends the {@code notifications/initialized} that opens the session, after {@code initialize} was answered. */
+    void initialized() {
         write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
     }
 
@@ -99,12 +104,21 @@ final class McpPipe implements AutoCloseable {
 
     /** The process's peak resident set size so far ({@code VmHWM}), in KiB. */
     long peakRssKib() throws IOException {
+        return statusKib("VmHWM");
+    }
+
+    /** The process's resident set size now ({@code VmRSS}), in KiB. */
+    long rssKib() throws IOException {
+        return statusKib("VmRSS");
+    }
+
+    private long statusKib(String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
-            if (line.startsWith("VmHWM:")) {
+            if (line.startsWith(field + ":")) {
                 return Long.parseLong(line.replaceAll("[^0-9]", ""));
             }
         }
-        throw failure("/proc/" + process.pid() + "/status has no VmHWM line");
+        throw failure("/proc/" + process.pid() + "/status has no " + field + " line");
     }
 
     /**

@@ -14,8 +14,6 @@ import java.util.List;
  */
 record StoreComparison(Workspace workspace, Launches launches, BenchOptions options) {
 
-    private static final String S3_SCHEME = "s3://";
-
     Table measure() throws IOException, InterruptedException {
         Workspace directoryWork = work("directory");
         Workspace postgresWork = work("postgresql");
@@ -95,32 +93,18 @@ record StoreComparison(Workspace workspace, Launches launches, BenchOptions opti
 
     /** The PostgreSQL of the {@code --store} URL, else one the bench starts. */
     private NamespaceBenchStore postgres(Workspace work) throws IOException {
-        return NamespaceBenchStore.postgres(postgresUrl() == null ? BenchPostgres.start() : postgresUrl(), work);
+        return NamespaceBenchStore.postgres(BenchPostgres.url(options), work);
     }
 
     /** The bucket of the {@code --store} URL, else S3Proxy on loopback. */
     private S3Bench bucket() throws IOException {
-        return s3Url() == null ? S3Bench.startLocal() : S3Bench.at(s3Url());
+        return options.s3Url() == null ? S3Bench.startLocal() : S3Bench.at(options.s3Url());
     }
 
     /** Notes where the PostgreSQL and the bucket measured are. */
     private void noteWhere(Table table) {
-        table.note("postgresql = " + (postgresUrl() == null ? "a server the bench started on loopback, fsync on"
-                : "the --store URL (one namespace bench/UUID per measure is left in it)"));
-        table.note("s3 = " + (s3Url() == null ? "S3Proxy 4.0.0 on loopback, filesystem backend, a new bucket"
+        table.note(BenchPostgres.where(options));
+        table.note("s3 = " + (options.s3Url() == null ? "S3Proxy 4.0.0 on loopback, filesystem backend, a new bucket"
                 : "the --store s3:// URL (one namespace bench/UUID per measure is left in it)"));
-    }
-
-    /** The PostgreSQL URL among the {@code --store} URLs, else null: a server the bench starts. */
-    private String postgresUrl() {
-        return given(false);
-    }
-
-    private String s3Url() {
-        return given(true);
-    }
-
-    private String given(boolean s3) {
-        return options.stores().stream().filter(url -> url.startsWith(S3_SCHEME) == s3).findFirst().orElse(null);
     }
 }

@@ -35,6 +35,13 @@ final class Table {
         this.columns = columns;
     }
 
+    /** An empty table of two columns whose ratio is {@code second} / {@code first}. */
+    static Table againstFirst(String first, String second) {
+        Table table = new Table(List.of(first, second));
+        table.overFirst = true;
+        return table;
+    }
+
     /** A table of {@code left}'s first column beside {@code right}'s, row by row. The ratio is right / left. */
     static Table beside(String leftName, Table left, String rightName, Table right) {
         return beside(List.of(leftName, rightName), List.of(left, right));
