@@ -209,7 +209,7 @@ class HttpIsolationIT {
             assertThat(bob.call("completion/complete", completion("ref/resource", "uri",
                     "memdir://memory/history/{+path}", "path", "z")).toString())
                     .as("bob's completion offers his file").contains(BOB_TOPIC + ".md");
-            Map<String, String> outsideAlice = memory.outside("user/alice");
+            Map<String, String> outsideAlice = settledOutside(memory, "user/alice", bob);
             assertThat(outsideAlice.keySet()).as("the snapshot holds bob's memory")
                     .anyMatch(entry -> entry.contains("user/bob") && entry.endsWith(BOB_TOPIC + ".md"));
             List<String> answers = new ArrayList<>();
@@ -385,6 +385,35 @@ class HttpIsolationIT {
     private static String sha256(String text) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                 .digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Returns what the store holds outside {@code namespace} once {@code other}'s recall has embedded its memory and
+     * kept the vectors (its own background work, which must not be taken for a change another principal made).
+     */
+    private static Map<String, String> settledOutside(NamespacedStore memory, String namespace, McpHttp other)
+            throws Exception {
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(3).toNanos();
+        while (true) {
+            JsonNode answer = other.call("resources/read", params("uri", "memdir://memory/recall?q=x"));
+            JsonNode recall = new ObjectMapper().readTree(answer.path("result").path("contents").get(0).path("text")
+                    .asText());
+            if (recall.path("ranking").asText().equals("hybrid") && recall.path("withoutVectors").asInt() == 0) {
+                break;
+            }
+            assertThat(System.nanoTime()).as("indexed by now: " + recall).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        Map<String, String> before = memory.outside(namespace);
+        while (true) {
+            Thread.sleep(1_000);
+            Map<String, String> after = memory.outside(namespace);
+            if (after.equals(before)) {
+                return after;
+            }
+            assertThat(System.nanoTime()).as("settled by now").isLessThan(deadline);
+            before = after;
+        }
     }
 
     /** A store serving namespaces: the arguments that name it, and what it holds outside one namespace. */
