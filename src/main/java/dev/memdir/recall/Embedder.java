@@ -14,4 +14,7 @@ public interface Embedder {
 
     /** Returns the vector of a query, to compare with passages' vectors. */
     float[] query(String text);
+
+    /** Gives back what the runs so far took and no longer use, once no passage waits: their work is done. */
+    default void rest() {}
 }

@@ -63,6 +63,14 @@ final class ExitGuard {
             public float[] query(String text) {
                 return call(() -> model.query(text));
             }
+
+            @Override
+            public void rest() {
+                call(() -> {
+                    model.rest();
+                    return null;
+                });
+            }
         };
     }
 

@@ -118,6 +118,7 @@ final class VectorIndex {
                 queued.remove(sha256);
                 if (queued.isEmpty()) {
                     save();
+                    model.rest();
                 }
             }
         });
