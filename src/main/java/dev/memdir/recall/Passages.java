@@ -55,7 +55,7 @@ final class Passages {
     private static int charsWeight(CharSequence text, int from, int to) {
         int weight = 0;
         for (int i = from; i < to; i++) {
-            weight += Character.isIdeographic(text.charAt(i)) || isKana(text.charAt(i)) ? 3 : 1;
+            weight += Scripts.isCjk(text.charAt(i)) ? 3 : 1;
         }
         return weight;
     }
@@ -82,9 +82,5 @@ final class Passages {
         }
         int cut = Math.max(1, limit);
         return Character.isHighSurrogate(text.charAt(cut - 1)) ? cut + 1 : cut;
-    }
-
-    private static boolean isKana(char c) {
-        return c >= '\u3040' && c <= '\u30ff' || c >= '\uac00' && c <= '\ud7af';
     }
 }

@@ -19,7 +19,7 @@ final class Terms {
         boolean startCjk = false;
         for (int i = 0; i <= text.length(); ) {
             int codePoint = i < text.length() ? text.codePointAt(i) : ' ';
-            boolean cjk = isCjk(codePoint);
+            boolean cjk = Scripts.isCjk(codePoint);
             boolean wordChar = cjk || Character.isLetterOrDigit(codePoint);
             if (start >= 0 && (!wordChar || cjk != startCjk)) {
                 addRun(terms, text.substring(start, i), startCjk);
@@ -48,11 +48,5 @@ final class Terms {
         for (int i = 0; i + 1 < codePoints.length; i++) {
             terms.add(new String(codePoints, i, 2));
         }
-    }
-
-    private static boolean isCjk(int codePoint) {
-        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
-        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
-                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
     }
 }

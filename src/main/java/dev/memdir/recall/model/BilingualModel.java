@@ -2,6 +2,7 @@ package dev.memdir.recall.model;
 
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import dev.memdir.recall.Embedder;
+import dev.memdir.recall.Scripts;
 
 /**
  * Recall's embedding model: two small int8 models from langchain4j's Maven artifacts, BAAI's bge-small-zh-v1.5 for
@@ -63,14 +64,8 @@ public final class BilingualModel implements Embedder {
     /** Whether ideographs, kana and hangul are more than a quarter of the text's letters. */
     static boolean mostlyIdeographs(String text) {
         long letters = text.codePoints().filter(Character::isLetter).count();
-        long ideographs = text.codePoints().filter(BilingualModel::isIdeographic).count();
+        long ideographs = text.codePoints().filter(Scripts::isCjk).count();
         return ideographs * 3 > letters;
-    }
-
-    private static boolean isIdeographic(int codePoint) {
-        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
-        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
-                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
     }
 
     private static float[] concat(float[] first, float[] second) {

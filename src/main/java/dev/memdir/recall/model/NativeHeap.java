@@ -3,6 +3,7 @@ package dev.memdir.recall.model;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,16 +17,27 @@ final class NativeHeap {
         int malloc_trim(long pad);
     }
 
+    /** The C library, bound once: empty off Linux, or where it is not glibc. */
+    private static final Optional<Glibc> GLIBC = bind();
+
     private NativeHeap() {}
 
     static void trim() {
+        GLIBC.ifPresent(glibc -> glibc.malloc_trim(0));
+    }
+
+    private static Optional<Glibc> bind() {
         if (!Platform.isLinux()) {
-            return;
+            return Optional.empty();
         }
         try {
-            Native.load("c", Glibc.class).malloc_trim(0);
+            Glibc glibc = Native.load("c", Glibc.class);
+            // JNA finds a function at its first call: this one tells whether the C library has it.
+            glibc.malloc_trim(0);
+            return Optional.of(glibc);
         } catch (UnsatisfiedLinkError notGlibc) {
             log.debug("recall: no malloc_trim in this C library: {}", notGlibc.toString());
+            return Optional.empty();
         }
     }
 }
