@@ -112,7 +112,7 @@ public final class Recall {
         });
         int withoutVectors = index.size() - withVectors.size();
         Optional<float[]> queryVector = index.isEmpty() ? Optional.empty() : vectorIndex.query(query);
-        if (queryVector.isEmpty()) {
+        if (queryVector.isEmpty() || withVectors.isEmpty()) {
             return new RecallAnswer(best(keywords, Set.of(), limit), false, withoutVectors);
         }
         Map<String, Double> fused = Fusion.of(keywords, similarities(queryVector.get(), withVectors));

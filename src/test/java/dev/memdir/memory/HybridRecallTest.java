@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,9 +42,14 @@ class HybridRecallTest extends OnEveryStore {
 
     @Test
     void theFirstAnswerIsByKeywords_thenMeaningRanksOnceTheVectorsAreComputed() throws Exception {
-        Recall recall = hybrid(memory.store);
+        CountDownLatch loading = new CountDownLatch(1);
+        Recall recall = Recall.toldOfChanges(memory.store, Optional.of(new Embedding(BilingualModel.MODEL, () -> {
+            awaitUninterruptibly(loading);
+            return model;
+        }, 1)));
 
         RecallAnswer first = recall.answer(POTTERY, 10);
+        loading.countDown();
         RecallAnswer indexed = awaitIndexed(recall);
 
         assertThat(first.byMeaning()).isFalse();
@@ -141,6 +147,15 @@ class HybridRecallTest extends OnEveryStore {
         while (model.passages.get() < count) {
             assertThat(Instant.now()).as("embedded by now").isBefore(deadline);
             Thread.sleep(50);
+        }
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
