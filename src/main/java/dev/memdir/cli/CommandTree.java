@@ -13,8 +13,8 @@ import picocli.CommandLine;
 final class CommandTree {
 
     private static final Set<String> NEED_SUBCOMMANDS =
-            Set.of("serve", "index", "instructions", "history", "restore", "prune", "store", "token", "config", "help",
-                    "-h", "--help");
+            Set.of("serve", "index", "instructions", "history", "restore", "prune", "store", "token", "ui", "config",
+                    "help", "-h", "--help");
 
     private CommandTree() {}
 

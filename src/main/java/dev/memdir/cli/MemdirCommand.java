@@ -57,6 +57,6 @@ final class MemdirCommand implements Callable<Integer> {
     List<Object> subcommands() {
         return List.of(new ConfigCommand(this), new HelpCommand(), new HistoryCommand(this), new IndexCommand(this),
                 new InstructionsCommand(this), new KeyCommand(this), new PruneCommand(this), new RestoreCommand(this),
-                new ServeCommand(this), new StoreCommand(this), new TokenCommand(this));
+                new ServeCommand(this), new StoreCommand(this), new TokenCommand(this), new UiCommand(this));
     }
 }

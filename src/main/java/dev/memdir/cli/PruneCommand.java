@@ -13,8 +13,6 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -60,10 +58,7 @@ final class PruneCommand extends SettingsCommand {
     private ExitCode prune(Settings settings, Duration olderThan, PrintStream out, PrintStream err)
             throws IOException {
         try (MemoryStore store = HistoryCommand.open(settings, !apply)) {
-            List<MemoryAges.Age> stale = MemoryAges.of(store, Instant.now(), olderThan).stream()
-                    .filter(MemoryAges.Age::stale)
-                    .filter(age -> !age.path().startsWith(ARCHIVE) && !age.path().equals(MemoryTool.INDEX.display()))
-                    .collect(Collectors.toList());
+            List<MemoryAges.Age> stale = MemoryAges.prunable(store, Instant.now(), olderThan);
             String days = Counted.of(olderThan.toDays(), "day");
             if (stale.isEmpty()) {
                 out.println("No memory file has gone untouched for more than " + days + ".");
@@ -81,7 +76,7 @@ final class PruneCommand extends SettingsCommand {
             for (MemoryAges.Age age : stale) {
                 String archived = ARCHIVE + age.path().substring("/memories/".length());
                 try {
-                    tool.call("rename", Map.of("old_path", age.path(), "new_path", archived));
+                    tool.archive(age.path());
                     out.println("Archived " + age.path() + " to " + archived);
                 } catch (CommandException e) {
                     err.println(age.path() + ": " + e.text());

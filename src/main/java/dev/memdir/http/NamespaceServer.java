@@ -1,5 +1,6 @@
 package dev.memdir.http;
 
+import dev.memdir.desk.MemoryDesk;
 import dev.memdir.http.CredentialHolds.Credential;
 import dev.memdir.server.ServedMemory;
 import dev.memdir.server.sdk.SessionDelete;
@@ -88,6 +89,11 @@ final class NamespaceServer implements Closeable {
     /** Returns whether a 2025-11-25 session this server began has not been ended (or found gone) yet. */
     boolean holdsSessions() {
         return sessionsBegun.any();
+    }
+
+    /** Returns the desk of this namespace's memory, for the web page. */
+    MemoryDesk desk() throws IOException {
+        return memory.desk();
     }
 
     boolean storeAnswers() {

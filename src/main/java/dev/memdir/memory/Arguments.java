@@ -29,11 +29,7 @@ final class Arguments {
         try {
             return MemoryPathParser.parse(raw);
         } catch (InvalidMemoryPathException e) {
-            throw new CommandException(switch (e.kind()) {
-                case OUTSIDE_PREFIX -> Messages.pathOutsidePrefix(raw);
-                case TRAVERSAL -> Messages.pathTraversal(raw);
-                case MALFORMED -> Messages.pathMalformed(raw, e.reason());
-            });
+            throw new CommandException(Messages.invalidPath(e));
         }
     }
 

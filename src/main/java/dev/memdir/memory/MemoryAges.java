@@ -17,6 +17,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * How old each memory file is: from its frontmatter's {@code metadata.modified} (which every write stamps), else
@@ -43,16 +44,7 @@ public final class MemoryAges {
         try {
             store.read(files -> {
                 for (ListedFile file : files.listedFiles()) {
-                    Optional<byte[]> content = content(files, file);
-                    if (content.isEmpty()) {
-                        continue;
-                    }
-                    Optional<Instant> stamped = content.get().length > LARGEST_READ ? Optional.empty()
-                            : stampedModified(content.get());
-                    Instant modified = stamped.orElse(file.modified());
-                    Duration age = Duration.between(modified, now);
-                    ages.add(new Age(file.path().display(), modified, stamped.isPresent(), file.lastAccess(),
-                            Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0, Sha256.hex(content.get())));
+                    of(files, file, now, staleAfter).ifPresent(ages::add);
                 }
                 return null;
             });
@@ -61,6 +53,33 @@ public final class MemoryAges {
         }
         ages.sort(Comparator.comparing(Age::modified).thenComparing(Age::path));
         return ages;
+    }
+
+    /**
+     * Returns the files of {@code store} untouched for more than {@code olderThan} at {@code now} that a prune moves
+     * into the {@link Archive}, oldest first: neither the index nor what is archived already.
+     */
+    public static List<Age> prunable(MemoryStore store, Instant now, Duration olderThan) throws IOException {
+        String archived = Archive.FOLDER.display() + "/";
+        return of(store, now, olderThan).stream()
+                .filter(Age::stale)
+                .filter(age -> !age.path().startsWith(archived) && !age.path().equals(MemoryTool.INDEX.display()))
+                .collect(Collectors.toList());
+    }
+
+    /** Returns the age of {@code file} at {@code now}, read in {@code files}; empty when it was removed meanwhile. */
+    public static Optional<Age> of(MemoryFiles files, ListedFile file, Instant now, Duration staleAfter)
+            throws IOException {
+        Optional<byte[]> content = content(files, file);
+        if (content.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Instant> stamped = content.get().length > LARGEST_READ ? Optional.empty()
+                : stampedModified(content.get());
+        Instant modified = stamped.orElse(file.modified());
+        Duration age = Duration.between(modified, now);
+        return Optional.of(new Age(file.path().display(), modified, stamped.isPresent(), file.lastAccess(),
+                Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0, Sha256.hex(content.get())));
     }
 
     private static Optional<byte[]> content(MemoryFiles files, ListedFile file) throws IOException {

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.util.Optional;
 
 /** One parsed memory command, ready to run against a store's files as one unit of work. */
-sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete, Rename, Restore, Redact {
+sealed interface MemoryCommand permits View, Create, StrReplace, Insert, Delete, Rename, Restore, Redact, Revise {
 
     /** Returns the command's name as the model spells it ({@code str_replace}). */
     String name();

@@ -53,6 +53,20 @@ public final class MemoryTool {
         return execute(new Restore(path, number));
     }
 
+    /**
+     * Writes {@code fileText} over {@code path} if the file still holds the content whose SHA-256 is {@code base};
+     * otherwise nothing is written and the answer says the file changed since it was opened.
+     */
+    public CommandOutput revise(MemoryPath path, String base, String fileText) throws CommandException {
+        return execute(new Revise(path, base, fileText));
+    }
+
+    /** Moves {@code path} into the {@link Archive} (a rename), from where a restore of {@code path} moves it back. */
+    public CommandOutput archive(String path) throws CommandException {
+        MemoryPath parsed = new Arguments("rename", Map.of("old_path", path)).path("old_path");
+        return execute(new Rename(parsed, Archive.of(parsed)));
+    }
+
     /** Removes the content of version {@code number} of {@code path}, keeping its figures and who redacted it. */
     public CommandOutput redact(MemoryPath path, int number) throws CommandException {
         return execute(new Redact(path, number));

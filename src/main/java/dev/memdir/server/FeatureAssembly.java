@@ -3,6 +3,7 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
 import dev.memdir.config.ToolLayout;
+import dev.memdir.desk.MemoryDesk;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.instructions.InstructionSource;
 import dev.memdir.instructions.InstructionsCache;
@@ -15,6 +16,7 @@ import dev.memdir.server.feature.Tool;
 import dev.memdir.wiring.RecallModel;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +33,7 @@ final class FeatureAssembly {
     private final MemoryResources memory;
     private final ServerInfo serverInfo;
     private RecallFeatures recall;
+    private MemoryTool memoryTool;
 
     /** The first step: reads the index for the instructions text. */
     FeatureAssembly(Settings settings, String version, MemoryStore store, ObjectMapper json) throws IOException {
@@ -57,7 +60,7 @@ final class FeatureAssembly {
 
     /** The second step: every tool, resource, template, prompt and completion. */
     Features features(FrontmatterStamper stamper, InstructionsCache instructions, ProjectRoots roots) {
-        MemoryTool memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
+        memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
         recall = new RecallFeatures(store, json, RecallModel.of(settings.recall()));
         InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
                 indexFile(store, instructions.resolver().source()), settings.indexBudget(), json);
@@ -71,6 +74,15 @@ final class FeatureAssembly {
                 List.of(Prompts.memoryProtocol(protocol), instructionResources.prompt(),
                         recall.prompt(completions.recallQuery())),
                 ResourceUpdates::reported);
+    }
+
+    /**
+     * Returns the desk a person works on this memory at (the web page), over the same tool and recall as the
+     * features; made after {@link #features}, with a watch of its own on the store, which the caller closes.
+     */
+    MemoryDesk desk() throws IOException {
+        return new MemoryDesk(store, memoryTool, recall.recall(), settings.indexBudget(), settings.staleAfter(),
+                settings.readOnly(), Clock.systemUTC());
     }
 
     /** Returns recall's features, whose index follows the store's changes; made by {@link #features}. */

@@ -47,6 +47,11 @@ final class RecallFeatures {
         this.json = json;
     }
 
+    /** Returns the recall these features answer with, which follows the store's changes. */
+    Recall recall() {
+        return recall;
+    }
+
     /** Takes note of a change to the memory, so that the next recall sees it. */
     void changed(MemoryChanges changes) {
         recall.changed(changes);

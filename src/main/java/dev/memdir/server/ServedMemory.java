@@ -1,6 +1,7 @@
 package dev.memdir.server;
 
 import dev.memdir.config.Settings;
+import dev.memdir.desk.MemoryDesk;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.instructions.FreshInstructions;
 import dev.memdir.instructions.InstructionUpdates;
@@ -52,6 +53,8 @@ public final class ServedMemory implements Closeable {
     private final ResourceUpdates changes;
     private final Closeable watch;
     private volatile LegacyServer legacy;
+    private final FeatureAssembly assembly;
+    private MemoryDesk desk;
 
     private ServedMemory(MemoryStore store, FreshInstructions instructions, FeatureAssembly assembly,
             ProjectRoots roots, String actor) throws IOException {
@@ -59,6 +62,7 @@ public final class ServedMemory implements Closeable {
         this.instructions = instructions;
         this.roots = roots;
         this.info = assembly.serverInfo();
+        this.assembly = assembly;
         this.features = assembly.features(new FrontmatterStamper(Clock.systemUTC(), actor), instructions.cache(),
                 roots);
         this.modern = new ModernServer(info, features, SharedJson.mcp());
@@ -148,6 +152,18 @@ public final class ServedMemory implements Closeable {
         instructions.attach(changes::instructionsChanged);
     }
 
+    /**
+     * Returns the desk a person works on this memory at, through the web page: the same store, tool and recall as
+     * the protocol's features, so an agent's change and a person's meet one lock and one history. Made at the first
+     * call; closed with this.
+     */
+    public synchronized MemoryDesk desk() throws IOException {
+        if (desk == null) {
+            desk = assembly.desk();
+        }
+        return desk;
+    }
+
     /** Ends the open 2026-07-28 {@code subscriptions/listen} streams: the server is stopping. */
     public void endSubscriptions() {
         modern.endSubscriptions();
@@ -168,9 +184,14 @@ public final class ServedMemory implements Closeable {
         }
     }
 
+    private synchronized Closeable openedDesk() {
+        return desk == null ? () -> { } : desk;
+    }
+
     @Override
     public void close() throws IOException {
-        try (MemoryStore closedLast = store; FreshInstructions watcher = instructions; Closeable changed = watch) {
+        try (MemoryStore closedLast = store; FreshInstructions watcher = instructions; Closeable changed = watch;
+                Closeable person = openedDesk()) {
             LegacyServer server = legacy;
             if (server != null) {
                 server.close();

@@ -17,9 +17,12 @@ public record MemoryPath(String display, List<String> segments) {
         segments = List.copyOf(segments);
     }
 
-    /** Returns the path of {@code segments} below the root, names a store already holds (so valid ones). */
+    /**
+     * Returns the path of {@code segments} below the root (the root itself when there are none), names a store
+     * already holds (so valid ones).
+     */
     public static MemoryPath of(List<String> segments) {
-        return new MemoryPath(ROOT + "/" + String.join("/", segments), segments);
+        return new MemoryPath(segments.isEmpty() ? ROOT : ROOT + "/" + String.join("/", segments), segments);
     }
 
     /** Returns whether this path names the memory root itself. */

@@ -2,6 +2,7 @@ package dev.memdir.memory.render;
 
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.IndexMeasure;
+import dev.memdir.memory.path.InvalidMemoryPathException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,6 +20,15 @@ public final class Messages {
     private Messages() {}
 
     // ---- path checks
+
+    /** Returns the text for a path the parser rejected, as given. */
+    public static String invalidPath(InvalidMemoryPathException e) {
+        return switch (e.kind()) {
+            case OUTSIDE_PREFIX -> pathOutsidePrefix(e.path());
+            case TRAVERSAL -> pathTraversal(e.path());
+            case MALFORMED -> pathMalformed(e.path(), e.reason());
+        };
+    }
 
     public static String pathOutsidePrefix(String raw) {
         return ERROR + "Path must start with /memories, got: " + raw;
@@ -148,6 +158,16 @@ public final class Messages {
     public static String invalidInsertLine(long line, int lineCount) {
         return ERROR + "Invalid `insert_line` parameter: " + line
                 + ". It should be within the range of lines of the file: [0, " + lineCount + "]";
+    }
+
+    // ---- a person's whole-file edit (the web page)
+
+    public static String saved(String path) {
+        return "The memory file " + path + " has been saved.";
+    }
+
+    public static String changedSinceRead(String path) {
+        return ERROR + "The file " + path + " changed since it was opened; nothing was written";
     }
 
     // ---- delete, rename

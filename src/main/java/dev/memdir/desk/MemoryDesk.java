@@ -1,0 +1,269 @@
+package dev.memdir.desk;
+
+import dev.memdir.index.IndexBudget;
+import dev.memdir.index.LoadedIndex;
+import dev.memdir.memory.CommandOutput;
+import dev.memdir.memory.MemoryAges;
+import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.render.Messages;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.ListedEntry;
+import dev.memdir.memory.store.ListedFile;
+import dev.memdir.memory.store.MemoryFiles;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.Sha256;
+import dev.memdir.recall.Recall;
+import dev.memdir.recall.RecallAnswer;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One memory as a person works on it. Every change goes through the {@link MemoryTool}, so it takes the same lock,
+ * keeps the same history and meets the same limits as an agent's; what a page shows is read in one unit of work.
+ */
+public final class MemoryDesk implements Closeable {
+
+    /** Entries of a directory shown on one page. */
+    public static final int ENTRIES_PER_PAGE = 500;
+    /** Versions of a file shown on one page of its history. */
+    public static final int VERSIONS_PER_PAGE = 50;
+    /** Matches a search shows. */
+    public static final int MATCHES = 20;
+
+    private final MemoryStore store;
+    private final MemoryTool tool;
+    private final Recall recall;
+    private final IndexBudget budget;
+    private final Duration staleAfter;
+    private final boolean readOnly;
+    private final Clock clock;
+    private final AtomicLong changes = new AtomicLong();
+    private final Closeable watch;
+
+    /**
+     * A desk over {@code store}, changed through {@code tool} and searched by {@code recall}; the caller keeps
+     * owning all three. {@code readOnly} is whether {@code tool} refuses every change.
+     */
+    public MemoryDesk(MemoryStore store, MemoryTool tool, Recall recall, IndexBudget budget, Duration staleAfter,
+            boolean readOnly, Clock clock) throws IOException {
+        this.store = store;
+        this.tool = tool;
+        this.recall = recall;
+        this.budget = budget;
+        this.staleAfter = staleAfter;
+        this.readOnly = readOnly;
+        this.clock = clock;
+        this.watch = store.watch(changed -> changes.incrementAndGet());
+    }
+
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /**
+     * Returns how many changes this desk has heard of, made through it or elsewhere (an agent, another process):
+     * a page that saw fewer is out of date.
+     */
+    public long changes() {
+        return changes.get() + store.changesMade();
+    }
+
+    /** Returns the entries of {@code directory} from {@code offset}, at most {@link #ENTRIES_PER_PAGE}. */
+    public DirectoryPage directory(MemoryPath directory, int offset) throws IOException, CommandException {
+        return store.read(files -> {
+            if (!files.entry(directory).isDirectory()) {
+                throw new CommandException(files.entry(directory).exists()
+                        ? Messages.notADirectory(directory.display())
+                        : Messages.notFound(directory.display()));
+            }
+            List<ListedEntry> children = new ArrayList<>(files.list(directory, 1));
+            children.sort(Comparator.comparing((ListedEntry entry) -> !entry.directory())
+                    .thenComparing(ListedEntry::path));
+            int from = Math.min(Math.max(0, offset), children.size());
+            List<ListedEntry> shown = children.subList(from, Math.min(children.size(), from + ENTRIES_PER_PAGE));
+            Map<String, ListedFile> times = new HashMap<>();
+            if (shown.stream().anyMatch(entry -> !entry.directory())) {
+                for (ListedFile file : files.listedFiles()) {
+                    times.put(file.path().display(), file);
+                }
+            }
+            List<DeskEntry> entries = new ArrayList<>();
+            for (ListedEntry entry : shown) {
+                entries.add(entry(files, entry, Optional.ofNullable(times.get(entry.path()))));
+            }
+            return new DirectoryPage(directory, entries, from, children.size());
+        });
+    }
+
+    private DeskEntry entry(MemoryFiles files, ListedEntry entry, Optional<ListedFile> listed) throws IOException {
+        String name = entry.path().substring(entry.path().lastIndexOf('/') + 1);
+        if (entry.directory() || listed.isEmpty()) {
+            return new DeskEntry(name, entry.path(), entry.directory(), entry.size(), Optional.empty(), false);
+        }
+        Optional<MemoryAges.Age> age = MemoryAges.of(files, listed.get(), clock.instant(), staleAfter);
+        return new DeskEntry(name, entry.path(), false, entry.size(),
+                Optional.of(age.map(MemoryAges.Age::modified).orElse(listed.get().modified())),
+                age.map(MemoryAges.Age::stale).orElse(false));
+    }
+
+    /** Returns the file at {@code path} as it is now. */
+    public OpenedFile file(MemoryPath path) throws IOException, CommandException {
+        return store.read(files -> opened(files, path));
+    }
+
+    private static OpenedFile opened(MemoryFiles files, MemoryPath path) throws IOException, CommandException {
+        if (!files.entry(path).isFile()) {
+            throw new CommandException(files.entry(path).exists()
+                    ? Messages.notAFile(path.display())
+                    : Messages.notFound(path.display()));
+        }
+        byte[] bytes = files.read(path);
+        return new OpenedFile(path, new String(bytes, StandardCharsets.UTF_8), Sha256.hex(bytes), bytes.length);
+    }
+
+    /**
+     * Writes {@code text} over {@code path} if it still holds what was opened ({@code base}, its SHA-256); returns
+     * the tool's answer.
+     *
+     * @throws EditConflict when the file changed since: nothing was written, and the conflict holds the file now
+     */
+    public String save(MemoryPath path, String base, String text) throws CommandException, EditConflict, IOException {
+        try {
+            return answer(tool.revise(path, base, text));
+        } catch (CommandException refused) {
+            Optional<OpenedFile> now = present(path);
+            if (now.isPresent() && !now.get().sha256().equals(base)) {
+                throw new EditConflict(refused.text(), now.get());
+            }
+            throw refused;
+        }
+    }
+
+    private Optional<OpenedFile> present(MemoryPath path) throws IOException {
+        try {
+            return Optional.of(file(path));
+        } catch (CommandException gone) {
+            return Optional.empty();
+        }
+    }
+
+    public String create(MemoryPath path, String text) throws CommandException {
+        return answer(tool.call("create", Map.of("path", path.display(), "file_text", text)));
+    }
+
+    public String rename(MemoryPath from, MemoryPath to) throws CommandException {
+        return answer(tool.call("rename", Map.of("old_path", from.display(), "new_path", to.display())));
+    }
+
+    public String delete(MemoryPath path) throws CommandException {
+        return answer(tool.call("delete", Map.of("path", path.display())));
+    }
+
+    public String restore(MemoryPath path, int version) throws CommandException {
+        return answer(tool.restore(path, Optional.of(version)));
+    }
+
+    public String redact(MemoryPath path, int version) throws CommandException {
+        return answer(tool.redact(path, version));
+    }
+
+    private static String answer(CommandOutput output) {
+        return ((CommandOutput.Text) output).text();
+    }
+
+    /** Returns page {@code page} (from 0) of the history of {@code path}, newest first. */
+    public HistoryPage history(MemoryPath path, int page) throws IOException, CommandException {
+        return store.read(files -> {
+            List<FileVersion> versions = files.versions(path);
+            if (versions.isEmpty() && !files.entry(path).exists()) {
+                throw new CommandException(Messages.notFound(path.display()));
+            }
+            int pages = Math.max(1, (versions.size() + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE);
+            int shown = Math.min(Math.max(0, page), pages - 1);
+            int from = shown * VERSIONS_PER_PAGE;
+            int to = Math.min(versions.size(), from + VERSIONS_PER_PAGE);
+            Optional<String> after = from == 0 ? current(files, path) : content(files, path, versions.get(from - 1));
+            List<HistoryPage.Change> changes = new ArrayList<>();
+            for (FileVersion version : versions.subList(from, to)) {
+                Optional<String> before = content(files, path, version);
+                Optional<String> followed = switch (version.operation()) {
+                    case DELETE -> Optional.of("");
+                    case RENAME -> before;
+                    default -> after;
+                };
+                changes.add(new HistoryPage.Change(version,
+                        before.isPresent() && followed.isPresent()
+                                ? Optional.of(LineDiff.between(before.get(), followed.get()))
+                                : Optional.empty()));
+                after = before;
+            }
+            return new HistoryPage(path, changes, shown, pages, versions.size());
+        });
+    }
+
+    private static Optional<String> current(MemoryFiles files, MemoryPath path) throws IOException, CommandException {
+        return files.entry(path).isFile() ? Optional.of(new String(files.read(path), StandardCharsets.UTF_8))
+                : Optional.of("");
+    }
+
+    private static Optional<String> content(MemoryFiles files, MemoryPath path, FileVersion version)
+            throws IOException {
+        return version.redacted() ? Optional.empty()
+                : files.version(path, version.number()).map(bytes -> new String(bytes, StandardCharsets.UTF_8));
+    }
+
+    /** Returns the lines that differ from {@code before} to {@code after}, bounded as a history's diffs are. */
+    public List<DiffLine> diff(String before, String after) {
+        return LineDiff.between(before, after);
+    }
+
+    /** Returns {@code MEMORY.md} as it loads, against its budget. */
+    public IndexGauge index() throws IOException {
+        Optional<String> text = store.readText(MemoryTool.INDEX);
+        return new IndexGauge(text.isPresent(), LoadedIndex.load(text.orElse(""), budget).measure());
+    }
+
+    /** Returns the files that best match {@code query}, best first, and how they were ranked. */
+    public RecallAnswer search(String query) throws IOException {
+        return recall.answer(query, MATCHES);
+    }
+
+    /** Returns the files a prune would archive, oldest first. */
+    public List<MemoryAges.Age> stale() throws IOException {
+        return MemoryAges.prunable(store, clock.instant(), staleAfter);
+    }
+
+    /** Archives the stale files among {@code paths}; returns the tool's answer for each, refusals included. */
+    public List<String> prune(List<String> paths) throws IOException {
+        List<String> stale = stale().stream().map(MemoryAges.Age::path).toList();
+        List<String> answers = new ArrayList<>();
+        for (String path : paths) {
+            if (!stale.contains(path)) {
+                continue;
+            }
+            try {
+                answers.add(answer(tool.archive(path)));
+            } catch (CommandException refused) {
+                answers.add(refused.text());
+            }
+        }
+        return answers;
+    }
+
+    @Override
+    public void close() throws IOException {
+        watch.close();
+    }
+}
