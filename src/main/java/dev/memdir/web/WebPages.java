@@ -77,7 +77,9 @@ final class WebPages {
                 + (failed ? "<p id=\"error\" role=\"alert\">That token is not accepted here.</p>" : "")
                 + "<form id=\"login-form\" method=\"post\" action=\"/ui/login\">"
                 + "<label for=\"token\">Your memdir token</label>"
-                + "<input id=\"token\" name=\"token\" type=\"password\" autocomplete=\"current-password\" required>"
+                + "<input id=\"token\" name=\"token\" type=\"password\" autocomplete=\"current-password\">"
+                + "<p class=\"hint\">The token 'memdir token create' made for you; empty on a server that has no"
+                + " tokens yet.</p>"
                 + "<button type=\"submit\">Log in</button></form>";
     }
 

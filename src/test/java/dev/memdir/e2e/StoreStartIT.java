@@ -80,11 +80,12 @@ class StoreStartIT {
     }
 
     /**
-     * A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth, HTTP serving, encryption or
-     * recall's embedding model needs (recall is hybrid by default: its model loads at the first recall).
+     * A plain stdio start on a directory loads nothing that only PostgreSQL, S3, OAuth, HTTP serving, encryption,
+     * the web page or recall's embedding model needs (recall is hybrid by default: its model loads at the first
+     * recall).
      */
     @Test
-    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthHttpEncryptionOrTheEmbeddingModel() throws Exception {
+    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthHttpEncryptionTheWebPageOrTheEmbeddingModel() throws Exception {
         Path classes = temp.resolve("classes.log");
 
         JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())
@@ -99,7 +100,8 @@ class StoreStartIT {
                 .doesNotContain("com.nimbusds", "dev.memdir.auth.oauth.Jwt", "dev.memdir.auth.oauth.OAuthResource")
                 .doesNotContain("org.eclipse.jetty", "jakarta.servlet", "dev.memdir.http")
                 .doesNotContain("com.google.crypto.tink", "com.google.protobuf", "dev.memdir.memory.seal")
-                .doesNotContain("ai.onnxruntime", "dev.langchain4j", "ai.djl", "dev.memdir.recall.model");
+                .doesNotContain("ai.onnxruntime", "dev.langchain4j", "ai.djl", "dev.memdir.recall.model")
+                .doesNotContain("dev.memdir.web", "dev.memdir.desk", "com.github.difflib", "org.commonmark.renderer");
     }
 
     private static int closedPort() throws Exception {

@@ -1,0 +1,223 @@
+package dev.memdir.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.memdir.desk.DeskEntry;
+import dev.memdir.desk.DiffLine;
+import dev.memdir.desk.DirectoryPage;
+import dev.memdir.desk.EditConflict;
+import dev.memdir.desk.HistoryPage;
+import dev.memdir.desk.MemoryDesk;
+import dev.memdir.desk.OpenedFile;
+import dev.memdir.index.IndexBudget;
+import dev.memdir.index.Verdict;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.path.MemoryPathParser;
+import dev.memdir.memory.store.CommandException;
+import dev.memdir.memory.store.FileVersion;
+import dev.memdir.memory.store.HistoryLimits;
+import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.recall.Recall;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What a person does on the web page, on every store: through the memory tool, with its lock and its history. */
+class MemoryDeskTest extends OnEveryStore {
+
+    private static final Duration STALE_AFTER = Duration.ofDays(90);
+
+    private MemoryDesk desk;
+
+    @BeforeEach
+    void openDesk() throws Exception {
+        memory.close();
+        memory = MemoryFixture.open(temp, kind, StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES),
+                new HistoryLimits(200, 10L << 20), false);
+        desk = new MemoryDesk(memory.store, memory.tool, new Recall(memory.store), IndexBudget.DEFAULT, STALE_AFTER,
+                false, Clock.fixed(MemoryFixture.NOW, ZoneOffset.UTC));
+    }
+
+    @AfterEach
+    void closeDesk() throws Exception {
+        desk.close();
+    }
+
+    @Test
+    void aDirectoryListsOneLevel_directoriesFirst_staleFilesMarked() throws Exception {
+        memory.write("notes.md", "---\nmetadata:\n  modified: 2020-01-01T00:00:00Z\n---\nold news\n");
+        memory.write("fresh.md", "---\nmetadata:\n  modified: 2026-11-28T00:00:00Z\n---\nnew\n");
+        memory.write("work/deploys.md", "canary\n");
+        memory.write("work/old/x.md", "x\n");
+
+        DirectoryPage root = desk.directory(path("/memories"), 0);
+        DirectoryPage work = desk.directory(path("/memories/work"), 0);
+
+        assertThat(root.entries()).extracting(DeskEntry::path)
+                .containsExactly("/memories/work", "/memories/fresh.md", "/memories/notes.md");
+        assertThat(root.entries()).extracting(DeskEntry::stale).containsExactly(false, false, true);
+        assertThat(root.entries().get(0).directory()).isTrue();
+        assertThat(root.entries().get(2).modified()).contains(Instant.parse("2020-01-01T00:00:00Z"));
+        assertThat(work.entries()).extracting(DeskEntry::name).containsExactly("old", "deploys.md");
+        assertThat(root.total()).isEqualTo(3);
+        assertThat(root.hasMore()).isFalse();
+    }
+
+    @Test
+    void aLargeDirectoryPages() throws Exception {
+        for (int i = 0; i < MemoryDesk.ENTRIES_PER_PAGE + 20; i++) {
+            memory.write(String.format("many/%04d.md", i), "n\n");
+        }
+
+        DirectoryPage first = desk.directory(path("/memories/many"), 0);
+        DirectoryPage second = desk.directory(path("/memories/many"), MemoryDesk.ENTRIES_PER_PAGE);
+        DirectoryPage past = desk.directory(path("/memories/many"), Integer.MAX_VALUE);
+
+        assertThat(first.entries()).hasSize(MemoryDesk.ENTRIES_PER_PAGE);
+        assertThat(first.hasMore()).isTrue();
+        assertThat(second.entries()).hasSize(20);
+        assertThat(second.entries().get(0).name()).isEqualTo("0500.md");
+        assertThat(past.entries()).isEmpty();
+        assertThat(first.total()).isEqualTo(MemoryDesk.ENTRIES_PER_PAGE + 20);
+    }
+
+    @Test
+    void aSaveWritesWhenTheFileIsAsItWasOpened() throws Exception {
+        memory.write("a.md", "one\n");
+        OpenedFile opened = desk.file(path("/memories/a.md"));
+
+        String answer = desk.save(opened.path(), opened.sha256(), "two\n");
+
+        assertThat(answer).isEqualTo("The memory file /memories/a.md has been saved.");
+        assertThat(memory.read("a.md")).isEqualTo("two\n");
+        assertThat(memory.store.versions(opened.path())).extracting(FileVersion::session)
+                .containsExactly(MemoryFixture.SESSION);
+    }
+
+    @Test
+    void aSaveOfAFileChangedSinceItWasOpenedWritesNothing_andShowsWhatIsThereNow() throws Exception {
+        memory.write("a.md", "one\n");
+        OpenedFile opened = desk.file(path("/memories/a.md"));
+        memory.text("str_replace", "path", "/memories/a.md", "old_str", "one", "new_str", "an agent's");
+
+        EditConflict conflict = catchThrowableOfType(EditConflict.class,
+                () -> desk.save(opened.path(), opened.sha256(), "mine\n"));
+
+        assertThat(conflict).isNotNull();
+        assertThat(conflict.theirs().text()).isEqualTo("an agent's\n");
+        assertThat(memory.read("a.md")).isEqualTo("an agent's\n");
+        assertThat(desk.diff(conflict.theirs().text(), "mine\n")).extracting(DiffLine::kind)
+                .containsExactly(DiffLine.Kind.HUNK, DiffLine.Kind.REMOVED, DiffLine.Kind.ADDED);
+    }
+
+    @Test
+    void aSaveOfAFileDeletedSinceItWasOpenedIsRefused() throws Exception {
+        memory.write("a.md", "one\n");
+        OpenedFile opened = desk.file(path("/memories/a.md"));
+        memory.text("delete", "path", "/memories/a.md");
+
+        CommandException refused = catchThrowableOfType(CommandException.class,
+                () -> desk.save(opened.path(), opened.sha256(), "mine\n"));
+
+        assertThat(refused.text()).isEqualTo(
+                "Error: The path /memories/a.md does not exist. Please provide a valid path.");
+        assertThat(memory.exists("a.md")).isFalse();
+    }
+
+    @Test
+    void theHistoryPagesFiftyChangesNewestFirst_eachADiffToWhatFollowedIt() throws Exception {
+        memory.text("create", "path", "/memories/log.md", "file_text", "v0\n");
+        for (int i = 1; i <= 120; i++) {
+            OpenedFile now = desk.file(path("/memories/log.md"));
+            desk.save(now.path(), now.sha256(), "v" + i + "\n");
+        }
+
+        HistoryPage newest = desk.history(path("/memories/log.md"), 0);
+        HistoryPage oldest = desk.history(path("/memories/log.md"), 2);
+        HistoryPage past = desk.history(path("/memories/log.md"), 1_000_000);
+
+        assertThat(newest.total()).isEqualTo(120);
+        assertThat(newest.pages()).isEqualTo(3);
+        assertThat(newest.changes()).hasSize(MemoryDesk.VERSIONS_PER_PAGE);
+        assertThat(newest.changes().get(0).diff().orElseThrow()).containsExactly(
+                new DiffLine(DiffLine.Kind.HUNK, "@@ -1,1 +1,1 @@"),
+                new DiffLine(DiffLine.Kind.REMOVED, "v119"),
+                new DiffLine(DiffLine.Kind.ADDED, "v120"));
+        assertThat(oldest.changes()).hasSize(20);
+        assertThat(oldest.changes().get(19).diff().orElseThrow()).contains(
+                new DiffLine(DiffLine.Kind.REMOVED, "v0"), new DiffLine(DiffLine.Kind.ADDED, "v1"));
+        assertThat(past.page()).isEqualTo(2);
+    }
+
+    @Test
+    void aRestoredVersionIsTheFileAgain_aRedactedOneShowsNoContent() throws Exception {
+        memory.text("create", "path", "/memories/a.md", "file_text", "secret: hunter2\n");
+        OpenedFile first = desk.file(path("/memories/a.md"));
+        desk.save(first.path(), first.sha256(), "clean\n");
+        int kept = memory.store.versions(first.path()).get(0).number();
+
+        desk.restore(first.path(), kept);
+        String restored = memory.read("a.md");
+        desk.redact(first.path(), kept);
+        HistoryPage history = desk.history(first.path(), 0);
+
+        assertThat(restored).isEqualTo("secret: hunter2\n");
+        HistoryPage.Change redacted = history.changes().stream()
+                .filter(change -> change.version().number() == kept).findFirst().orElseThrow();
+        assertThat(redacted.version().redacted()).isTrue();
+        assertThat(redacted.diff()).isEmpty();
+        assertThat(memory.read("a.md")).as("a redaction takes a kept version, not the file").isEqualTo(restored);
+    }
+
+    @Test
+    void pruneArchivesOnlyTheStaleFilesAmongThoseNamed() throws Exception {
+        memory.write("old.md", "---\nmetadata:\n  modified: 2020-01-01T00:00:00Z\n---\nold\n");
+        memory.write("older.md", "---\nmetadata:\n  modified: 2019-01-01T00:00:00Z\n---\nolder\n");
+        memory.write("fresh.md", "---\nmetadata:\n  modified: 2026-11-28T00:00:00Z\n---\nnew\n");
+
+        List<String> answers = desk.prune(List.of("/memories/old.md", "/memories/fresh.md", "/memories/../x.md",
+                "/memories/MEMORY.md"));
+
+        assertThat(answers).hasSize(1);
+        assertThat(memory.exists("archive/old.md")).isTrue();
+        assertThat(memory.exists("older.md")).as("stale, but not named").isTrue();
+        assertThat(memory.exists("fresh.md")).isTrue();
+        assertThat(desk.stale()).extracting(MemoryAges.Age::path).containsExactly("/memories/older.md");
+    }
+
+    @Test
+    void theIndexGaugeMeasuresMemoryMdAgainstItsBudget() throws Exception {
+        assertThat(desk.index().exists()).isFalse();
+        memory.write("MEMORY.md", "- a line\n".repeat(185));
+
+        assertThat(desk.index().exists()).isTrue();
+        assertThat(desk.index().measure().lines()).isEqualTo(185);
+        assertThat(desk.index().measure().verdict()).isEqualTo(Verdict.NEAR);
+    }
+
+    @Test
+    void aChangeMadeByAnotherProcessIsCounted() throws Exception {
+        long before = desk.changes();
+        try (MemoryStore agent = memory.another(StoreLimits.perFile(1 << 20), "agent")) {
+            new MemoryTool(agent, MemoryFixture.stamper(), false, IndexBudget.DEFAULT)
+                    .call("create", MemoryFixture.args("path", "/memories/by-agent.md", "file_text", "hi"));
+        }
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (desk.changes() == before && Instant.now().isBefore(deadline)) {
+            Thread.sleep(50);
+        }
+
+        assertThat(desk.changes()).isGreaterThan(before);
+    }
+
+    private static MemoryPath path(String path) throws Exception {
+        return MemoryPathParser.parse(path);
+    }
+}
