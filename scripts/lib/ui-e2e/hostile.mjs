@@ -46,6 +46,7 @@ export function seed(root) {
 export async function checks(run, ctx) {
   await run.check('hostile-markdown', () => markdown(ctx));
   await run.check('hostile-names', () => names(ctx));
+  await run.check('hostile-queries', () => queries(ctx));
 }
 
 // inert(PAGE): the page's problems, as a list; none is the only answer that passes.
@@ -157,5 +158,35 @@ async function names({ page, agent, ui }) {
     await assertInert(page, `the file page of ${JSON.stringify(name)}`);
   }
   console.error(`ui-e2e: names an agent cannot see or open (rendered inert, not opened): ${refused.join(', ')}`);
+  assertStayedHome(page, ui.base);
+}
+
+// Hostile paths and text in the query string: every page answers inert, and a path out of the root opens nothing.
+const TRAVERSALS = ['/memories/../../../../etc/passwd', '/memories/%2e%2e/%2e%2e/etc/passwd', '/etc/passwd',
+  '/memories/..%2f..%2fetc/passwd', '/memories/a\\..\\..\\etc\\passwd', '/memories/\u0000/etc/passwd'];
+const INJECTED = '"><img src=x onerror="window.__pwned=1;alert(1)"><script>alert(1)</script>';
+
+async function queries({ page, context, ui }) {
+  page.requested.length = 0;
+  for (const path of TRAVERSALS) {
+    for (const url of [`/ui/file?${query({ path })}`, `/ui/history?${query({ path })}`, `/ui/edit?${query({ path })}`,
+      `/ui/?${query({ dir: path })}`]) {
+      const response = await page.goto(url);
+      assert.ok(response.status() >= 400 && response.status() < 500, `GET ${url} answered ${response.status()}`);
+      assert.ok(!(await page.content()).includes('root:x:0'), `GET ${url} shows /etc/passwd`);
+      await assertInert(page, `GET ${url}`);
+    }
+  }
+  for (const url of [`/ui/file?${query({ path: `/memories/${INJECTED}` })}`, `/ui/search?${query({ q: INJECTED })}`,
+    `/ui/?${query({ dir: `/memories/${INJECTED}` })}`, `/ui/new?${query({ dir: `/memories/${INJECTED}` })}`,
+    `/ui/history?${query({ path: `/memories/${INJECTED}`, page: INJECTED })}`, `/ui/no-such-page?${INJECTED}`]) {
+    await page.goto(url, { timeout: 60_000 });
+    await assertInert(page, `GET ${url}`);
+  }
+  await open(page, '/ui/');
+  const csrf = await page.locator('#logout-form [name=csrf]').inputValue();
+  const created = await context.request.post('/ui/create', { form: { path: TRAVERSALS[0], content: 'x', csrf },
+    maxRedirects: 0 });
+  assert.ok(created.status() >= 400 && created.status() < 500, `a create out of the root answered ${created.status()}`);
   assertStayedHome(page, ui.base);
 }

@@ -11,12 +11,21 @@ const GUIDE_TEXT = '# Guide\n\n- first item\n- second item\n\nSee [the docs](htt
 const GUIDE_EDITED = '# Guide v2\n\n- first item\n- changed item\n\nSee [the docs](https://example.com/docs).\n';
 const CSRF_FILE = '/memories/csrf.md';
 const CSRF_TEXT = 'nobody may change this without the token\n';
+// Texts a save with no change must leave as they are, byte for byte: a browser posts a textarea with CRLF line
+// ends, and drops a newline that starts it.
+const ROUND_TRIPS = {
+  '/memories/trips/leading-newline.md': '\nstarts with a blank line\n',
+  '/memories/trips/no-final-newline.md': 'no newline at the end',
+  '/memories/trips/crlf.md': 'written\r\non Windows\r\n',
+  '/memories/trips/unicode.md': '\tindented\u00a0text, \u00e9t\u00e9, \u{1F9E0}, <b>&amp; trailing spaces   \n',
+};
 
 export function seed(root) {
   writeFiles(root, {
     [GUIDE]: GUIDE_TEXT,
     '/memories/notes/other.md': 'Another note.\n',
     [CSRF_FILE]: CSRF_TEXT,
+    ...ROUND_TRIPS,
   });
 }
 
@@ -34,10 +43,12 @@ export async function checks(run, ctx) {
   await run.check('local-login', () => login(run, ctx));
   await run.check('browse', () => browse(ctx));
   await run.check('edit-history-restore-redact', () => editHistory(run, ctx));
+  await run.check('save-unchanged', () => saveUnchanged(ctx));
   await run.check('create-rename-delete', () => forms(ctx));
   await run.check('conflict', () => conflict(run, ctx));
   await run.check('live-agent-write', () => live(ctx));
   await run.check('csrf', () => csrf(run, ctx));
+  await run.check('foreign-host', () => foreignHost(ctx));
 }
 
 async function login(run, ctx) {
@@ -58,6 +69,7 @@ async function login(run, ctx) {
   assert.equal(cookie.sameSite, 'Strict', 'the cookie is not SameSite=Strict');
   assert.equal(cookie.path, '/ui', 'the cookie\'s Path is not /ui');
   assert.ok(cookie.expires > Date.now() / 1000, `the cookie does not expire (expires ${cookie.expires})`);
+  assert.ok(!(await page.evaluate(() => document.cookie)).includes('memdir_ui'), 'a script can read the cookie');
 
   const fresh = await run.browser.newContext({ baseURL: ctx.ui.base });
   try {
@@ -138,7 +150,22 @@ async function editHistory(run, ctx) {
   const redacted = page.locator(`li.version[data-version="${kept}"]`);
   assert.ok(await redacted.evaluate(li => li.matches('.redacted') || li.querySelector('.redacted') !== null),
     `version ${kept} is not marked redacted`);
-  assert.ok(!(await redacted.innerText()).includes('changed item'), 'the redacted version still shows its text');
+  // Nor may a neighbour's diff show what the redacted version held.
+  assert.ok(!(await page.locator('ol#versions').innerText()).includes('changed item'),
+    'the history still shows the redacted text');
+}
+
+async function saveUnchanged({ page, root }) {
+  const changed = [];
+  for (const [path, text] of Object.entries(ROUND_TRIPS)) {
+    await open(page, edit(path));
+    await assertStatus(page, await submit(page, '#edit-form'), 200, `saving ${path} unchanged`);
+    const now = readDisk(root, path);
+    if (now !== text) {
+      changed.push(`${path}: ${JSON.stringify(text)} became ${JSON.stringify(now)}`);
+    }
+  }
+  assert.deepEqual(changed, [], `a save with no change changed files:\n${changed.join('\n')}`);
 }
 
 async function forms({ page, root }) {
@@ -223,4 +250,14 @@ async function csrf(run, { page, context, root, ui }) {
   const allowed = await post(context.request, '/ui/edit', { ...form, csrf: token }, { Origin: ui.base });
   assert.equal(allowed.status(), 303, `the POST with the token answered ${allowed.status()}`);
   assert.equal(readDisk(root, CSRF_FILE), 'forged\n');
+}
+
+// A page that names another host (DNS rebinding: a site whose name now points at 127.0.0.1) gets nothing.
+async function foreignHost({ context, ui }) {
+  const port = new URL(ui.base).port;
+  for (const url of ['/ui/', `/ui/file?${query({ path: GUIDE })}`, '/ui/changes']) {
+    const answer = await context.request.get(url, { headers: { Host: `rebound.example:${port}` }, maxRedirects: 0 });
+    assert.equal(answer.status(), 403, `GET ${url} with a foreign Host answered ${answer.status()}`);
+    assert.ok(!/first item|data-path/.test(await answer.text()), `GET ${url} with a foreign Host shows the memory`);
+  }
 }

@@ -75,6 +75,7 @@ async function isolation(ctx) {
 // A read-only token on alice's namespace: it sees her file, no form, and its POSTs are refused.
 async function readOnly(ctx) {
   const { run, server, tokens } = ctx;
+  assert.ok(ctx.alice, 'alice is not logged in, so her file is not there to read');
   const reader = await teamSession(run, server, tokens.reader);
   try {
     const { page, context } = reader;
