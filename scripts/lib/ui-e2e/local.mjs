@@ -127,6 +127,10 @@ async function editHistory(run, ctx) {
   assert.ok(ins && del, 'the diff has no ins or no del');
   assert.match(`${ins}\n${del}`, /changed item/);
   assert.match(`${ins}\n${del}`, /second item/);
+  // Every diff line shows at least its sign or a space: an empty line on the page is an artefact of the markup.
+  const shown = await newest.locator('div.diff pre').innerText();
+  assert.ok(!shown.replace(/\n$/, '').split('\n').includes(''), `the diff shows empty lines:\n${shown}`);
+  assert.equal(ins.split('\n').length + del.split('\n').length, 4, `a two-line change shows as:\n${shown}`);
   await screenshot(run, page, 'history');
 
   await assertStatus(page, await submit(page, `li.version[data-version="${version}"] form.restore-form`), 200,

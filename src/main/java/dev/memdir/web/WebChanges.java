@@ -28,7 +28,7 @@ final class WebChanges {
             switch (path) {
                 case WebUi.PREFIX + "/edit" -> {
                     MemoryPath file = path("path");
-                    String content = field("content");
+                    String content = lineEnds(field("content"), desk.file(file).text().contains("\r\n"));
                     try {
                         done(desk.save(file, field("base"), content), file);
                     } catch (EditConflict conflict) {
@@ -39,7 +39,7 @@ final class WebChanges {
                 }
                 case WebUi.PREFIX + "/create" -> {
                     MemoryPath file = path("path");
-                    done(desk.create(file, field("content")), file);
+                    done(desk.create(file, lineEnds(field("content"), false)), file);
                 }
                 case WebUi.PREFIX + "/rename" -> {
                     MemoryPath to = path("new_path");
@@ -81,6 +81,15 @@ final class WebChanges {
     private void done(String answer, MemoryPath shown) {
         visit.session.notice = answer;
         visit.answer.redirect(WebUi.PREFIX + "/file?path=" + Html.query(shown.display()));
+    }
+
+    /**
+     * A browser posts a textarea's lines ended with CRLF, whatever the file had: the text gets the file's own line
+     * ends back, CRLF where the file had them, LF otherwise.
+     */
+    static String lineEnds(String posted, boolean crlf) {
+        String lf = posted.replace("\r\n", "\n");
+        return crlf ? lf.replace("\n", "\r\n") : lf;
     }
 
     private MemoryPath path(String name) throws WebRequest.Refused {

@@ -178,7 +178,8 @@ final class WebPages {
     private static String editForm(Frame frame, String path, String base, String content, String button) {
         return "<form id=\"edit-form\" method=\"post\" action=\"/ui/edit\">" + csrf(frame) + hidden("path", path)
                 + hidden("base", base) + "<label for=\"content\">Content</label>"
-                + "<textarea id=\"content\" name=\"content\" rows=\"24\" spellcheck=\"false\">" + text(content)
+                // The HTML parser drops one newline right after <textarea>: this one, not the file's own.
+                + "<textarea id=\"content\" name=\"content\" rows=\"24\" spellcheck=\"false\">\n" + text(content)
                 + "</textarea><button type=\"submit\">" + button + "</button> <a href=\"/ui/file?path=" + query(path)
                 + "\">Cancel</a></form>";
     }
@@ -273,6 +274,7 @@ final class WebPages {
         }
         StringBuilder html = new StringBuilder("<div class=\"diff\"><pre>");
         for (DiffLine line : lines) {
+            // Each line is a block (app.css) that ends itself: a newline between blocks shows as an empty line.
             switch (line.kind()) {
                 case ADDED -> html.append("<ins>+").append(text(line.text())).append("</ins>");
                 case REMOVED -> html.append("<del>-").append(text(line.text())).append("</del>");
@@ -280,7 +282,6 @@ final class WebPages {
                 case OMITTED -> html.append("<span class=\"omitted\">… ").append(text(line.text())).append("</span>");
                 default -> html.append("<span> ").append(text(line.text())).append("</span>");
             }
-            html.append('\n');
         }
         return html.append("</pre></div>").toString();
     }

@@ -301,7 +301,9 @@ public final class WebUi {
             response.setHeader("Content-Security-Policy", POLICY);
             response.setHeader("X-Content-Type-Options", "nosniff");
             response.setHeader("X-Frame-Options", "DENY");
-            response.setHeader("Referrer-Policy", "no-referrer");
+            // Not no-referrer: under it a browser sends "Origin: null" with the page's own form POSTs, which the
+            // own-origin check must refuse. A link out carries no referrer either way (rel=noreferrer).
+            response.setHeader("Referrer-Policy", "same-origin");
             response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
             response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
             response.setHeader("Cache-Control", "no-store");
