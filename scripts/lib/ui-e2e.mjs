@@ -2,7 +2,7 @@
 // each in scripts/lib/ui-e2e/: the local memory of `memdir ui` (local, hostile, pages: one server, one session),
 // the team server (team), a large memory (large). Every check prints `ui-e2e: ok NAME` or `ui-e2e: FAILED NAME:
 // why`; the run goes on after a failure and exits 1 at the end if any check failed.
-// Usage: node ui-e2e.mjs TOOLS-DIR WORK-DIR JAR SCREENSHOT-DIR
+// Usage: node ui-e2e.mjs TOOLS-DIR WORK-DIR JAR SCREENSHOT-DIR [local|team|large...] (all three by default)
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Run, startAgent, startUi, stop } from './ui-e2e/harness.mjs';
@@ -12,7 +12,7 @@ import * as local from './ui-e2e/local.mjs';
 import * as pages from './ui-e2e/pages.mjs';
 import * as team from './ui-e2e/team.mjs';
 
-const [toolsDir, work, jar, shots] = process.argv.slice(2);
+const [toolsDir, work, jar, shots, ...chosen] = process.argv.slice(2);
 const run = new Run({ toolsDir, work, jar, shots });
 const started = Date.now();
 
@@ -39,6 +39,9 @@ async function localMemory() {
 }
 
 async function group(name, body) {
+  if (chosen.length && !chosen.includes(name)) {
+    return;
+  }
   try {
     await body();
   } catch (error) {

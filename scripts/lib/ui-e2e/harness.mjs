@@ -91,8 +91,8 @@ export function startUi(run, root, extra = []) {
     /^memdir: web page at (http:\/\/\S+)$/m);
 }
 
-export function startTeam(run, root) {
-  return startJar(run, 'memdir serve --http', ['serve', '--http', '127.0.0.1:0', '--root', root],
+export function startTeam(run, root, extra = []) {
+  return startJar(run, 'memdir serve --http', ['serve', '--http', '127.0.0.1:0', '--root', root, ...extra],
     /^memdir: serving (https?:\/\/\S+)\/mcp$/m);
 }
 
@@ -154,8 +154,8 @@ export async function localSession(run, ui) {
 }
 
 // A team server's session: the login form, with TOKEN.
-export async function teamSession(run, server, secret) {
-  const context = await run.browser.newContext({ baseURL: server.base });
+export async function teamSession(run, server, secret, options = {}) {
+  const context = await run.browser.newContext({ baseURL: server.base, ...options });
   const page = await newPage(context);
   await open(page, '/ui/login');
   await page.fill('#login-form input[name=token]', secret);

@@ -1,6 +1,9 @@
 // `memdir serve --http`'s pages for token holders: the login form, one namespace per principal, a read-only
 // principal, logout.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { assertStatus, field, newPage, open, post, query, startTeam, stop, submit, teamSession, token, treePaths } from './harness.mjs';
 
 const ALICE_FILE = '/memories/alice-only.md';
@@ -19,6 +22,30 @@ export async function checks(run, root) {
     await run.check('team-isolation', () => isolation(ctx));
     await run.check('team-read-only', () => readOnly(ctx));
     await run.check('team-logout', () => logout(ctx));
+  } finally {
+    await stop(server);
+  }
+  await run.check('team-tls-cookie', () => tlsCookie(run, `${root}-tls`));
+}
+
+// Under TLS the cookie is Secure too. The certificate is a throwaway self-signed one, made by openssl.
+async function tlsCookie(run, root) {
+  mkdirSync(root, { recursive: true });
+  const [cert, key] = [join(root, '..', 'cert.pem'), join(root, '..', 'key.pem')];
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert,
+    '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
+  assert.equal(made.status, 0, `openssl made no certificate: ${made.error ?? made.stderr}`);
+  const secret = token(run, root, '--user', 'carol');
+  const server = await startTeam(run, root, ['--tls-cert', cert, '--tls-key', key]);
+  try {
+    assert.match(server.base, /^https:/);
+    const { context, page, response } = await teamSession(run, server, secret, { ignoreHTTPSErrors: true });
+    await assertStatus(page, response, 200, 'the login over TLS');
+    const cookie = (await context.cookies(`${server.base}/ui/`)).find(c => c.name === 'memdir_ui');
+    assert.ok(cookie, 'no memdir_ui cookie over TLS');
+    assert.equal(cookie.secure, true, 'the cookie is not Secure under TLS');
+    assert.ok(cookie.httpOnly && cookie.sameSite === 'Strict', 'the cookie over TLS is not HttpOnly, SameSite=Strict');
+    await context.close();
   } finally {
     await stop(server);
   }
