@@ -81,7 +81,7 @@ final class UiCommand extends SettingsCommand {
         String secret = newSecret();
         WebUi ui = new WebUi(WebLogin.once(secret, new Principal("local", "local", settings.readOnly())),
                 principal -> Optional.of(held(desk)), request -> OptionalLong.empty(),
-                3 * settings.limits().maxFileBytes() + 64 * 1024, Clock.systemUTC());
+                principal -> OptionalLong.empty(), 3 * settings.limits().maxFileBytes() + 64 * 1024, Clock.systemUTC());
         LocalWebServer server;
         try {
             server = LocalWebServer.start(ui, port);
