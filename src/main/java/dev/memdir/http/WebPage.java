@@ -45,17 +45,7 @@ final class WebPage implements FrontStep {
                 use.close();
                 throw new UncheckedIOException(e);
             }
-            return new DeskSource.Hold() {
-                @Override
-                public MemoryDesk desk() {
-                    return desk;
-                }
-
-                @Override
-                public void close() {
-                    use.close();
-                }
-            };
+            return DeskSource.Hold.of(desk, use::close);
         });
     }
 

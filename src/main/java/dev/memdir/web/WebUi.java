@@ -109,7 +109,14 @@ public final class WebUi {
                     + session.get().principal.name() + "; try again in " + wait.getAsLong() + " s."));
             return;
         }
-        Optional<DeskSource.Hold> hold = desks.open(session.get().principal);
+        Optional<DeskSource.Hold> hold;
+        try {
+            hold = desks.open(session.get().principal);
+        } catch (RuntimeException e) {
+            LOG.warn("The web page cannot open the memory of {}: {}", session.get().principal.name(), e.toString());
+            answer.bare(503, "Unavailable", WebPages.error("The memory cannot be opened now; try again soon."));
+            return;
+        }
         if (hold.isEmpty()) {
             answer.bare(403, "No memory", WebPages.error("No memory is served here for "
                     + session.get().principal.name() + "."));
