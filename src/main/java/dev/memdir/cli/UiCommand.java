@@ -80,8 +80,8 @@ final class UiCommand extends SettingsCommand {
     private ExitCode serve(Settings settings, MemoryDesk desk, PrintStream err) {
         String secret = newSecret();
         WebUi ui = new WebUi(WebLogin.once(secret, new Principal("local", "local", settings.readOnly())),
-                principal -> Optional.of(held(desk)), request -> OptionalLong.empty(),
-                3 * settings.limits().maxFileBytes() + 64 * 1024, Clock.systemUTC());
+                principal -> Optional.of(DeskSource.Hold.of(desk, () -> { })), request -> OptionalLong.empty(),
+                principal -> OptionalLong.empty(), 3 * settings.limits().maxFileBytes() + 64 * 1024, Clock.systemUTC());
         LocalWebServer server;
         try {
             server = LocalWebServer.start(ui, port);
@@ -111,19 +111,5 @@ final class UiCommand extends SettingsCommand {
         byte[] bytes = new byte[32];
         new SecureRandom().nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    private static DeskSource.Hold held(MemoryDesk desk) {
-        return new DeskSource.Hold() {
-            @Override
-            public MemoryDesk desk() {
-                return desk;
-            }
-
-            @Override
-            public void close() {
-                // The desk lives as long as the command.
-            }
-        };
     }
 }

@@ -21,9 +21,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,6 +49,7 @@ public final class MemoryDesk implements Closeable {
     private final boolean readOnly;
     private final Clock clock;
     private final AtomicLong changes = new AtomicLong();
+    private final ListingCache tree = new ListingCache();
     private final Closeable watch;
 
     /**
@@ -88,20 +88,14 @@ public final class MemoryDesk implements Closeable {
                         ? Messages.notADirectory(directory.display())
                         : Messages.notFound(directory.display()));
             }
-            List<ListedEntry> children = new ArrayList<>(files.list(directory, 1));
-            children.sort(Comparator.comparing((ListedEntry entry) -> !entry.directory())
-                    .thenComparing(ListedEntry::path));
+            List<ListedEntry> children = tree.children(files, directory, changes());
             int from = Math.min(Math.max(0, offset), children.size());
             List<ListedEntry> shown = children.subList(from, Math.min(children.size(), from + ENTRIES_PER_PAGE));
-            Map<String, ListedFile> times = new HashMap<>();
-            if (shown.stream().anyMatch(entry -> !entry.directory())) {
-                for (ListedFile file : files.listedFiles()) {
-                    times.put(file.path().display(), file);
-                }
-            }
+            Map<String, ListedFile> listed = shown.stream().allMatch(ListedEntry::directory) ? Map.of()
+                    : tree.listed(files, changes());
             List<DeskEntry> entries = new ArrayList<>();
             for (ListedEntry entry : shown) {
-                entries.add(entry(files, entry, Optional.ofNullable(times.get(entry.path()))));
+                entries.add(entry(files, entry, Optional.ofNullable(listed.get(entry.path()))));
             }
             return new DirectoryPage(directory, entries, from, children.size());
         });
@@ -112,10 +106,9 @@ public final class MemoryDesk implements Closeable {
         if (entry.directory() || listed.isEmpty()) {
             return new DeskEntry(name, entry.path(), entry.directory(), entry.size(), Optional.empty(), false);
         }
-        Optional<MemoryAges.Age> age = MemoryAges.of(files, listed.get(), clock.instant(), staleAfter);
-        return new DeskEntry(name, entry.path(), false, entry.size(),
-                Optional.of(age.map(MemoryAges.Age::modified).orElse(listed.get().modified())),
-                age.map(MemoryAges.Age::stale).orElse(false));
+        Instant modified = tree.modified(files, listed.get());
+        return new DeskEntry(name, entry.path(), false, entry.size(), Optional.of(modified),
+                Duration.between(modified, clock.instant()).compareTo(staleAfter) > 0);
     }
 
     /** Returns the file at {@code path} as it is now. */

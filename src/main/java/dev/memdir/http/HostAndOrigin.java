@@ -1,6 +1,7 @@
 package dev.memdir.http;
 
 import dev.memdir.text.Untrusted;
+import dev.memdir.web.HostHeader;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.HashSet;
@@ -59,7 +60,7 @@ final class HostAndOrigin implements FrontStep {
 
     /** Returns why the request is refused (its Host or its Origin), or empty when both are fine. */
     Optional<String> refusal(String hostHeader, String originHeader) {
-        if (hosts.isPresent() && (hostHeader == null || !hosts.get().contains(hostName(hostHeader)))) {
+        if (hosts.isPresent() && (hostHeader == null || !hosts.get().contains(HostHeader.name(hostHeader)))) {
             return Optional.of("the Host header does not name this server");
         }
         if (originHeader != null && !origins.contains(normalOrigin(originHeader))
@@ -74,17 +75,6 @@ final class HostAndOrigin implements FrontStep {
         String origin = normalOrigin(originHeader);
         String host = hostHeader.trim().toLowerCase(Locale.ROOT);
         return !host.isEmpty() && (origin.equals("http://" + host) || origin.equals("https://" + host));
-    }
-
-    /** The host part of a Host header, without its port, in lower case; an IPv6 literal keeps its brackets. */
-    static String hostName(String hostHeader) {
-        String host = hostHeader.trim().toLowerCase(Locale.ROOT);
-        if (host.startsWith("[")) {
-            int close = host.indexOf(']');
-            return close < 0 ? host : host.substring(0, close + 1);
-        }
-        int colon = host.indexOf(':');
-        return colon < 0 ? host : host.substring(0, colon);
     }
 
     private static String normalOrigin(String origin) {

@@ -21,9 +21,11 @@ final class WebPage implements FrontStep {
 
     private final WebUi ui;
 
-    WebPage(Authenticator authenticator, NamespaceServers servers, RefusalsByClient refusals, long maxBodyBytes) {
+    /** {@code rate} is the one {@code /mcp} requests count against: a principal's page and agents share it. */
+    WebPage(Authenticator authenticator, NamespaceServers servers, RefusalsByClient refusals, RateLimiter rate,
+            long maxBodyBytes) {
         this.ui = new WebUi(WebLogin.byToken(token -> accepted(authenticator, token)), desks(servers),
-                refusals::take, maxBodyBytes, Clock.systemUTC());
+                refusals::take, principal -> rate.take(principal.name()), maxBodyBytes, Clock.systemUTC());
     }
 
     /** A blank token is no Authorization header: the local principal of a server that has no tokens yet. */
@@ -43,17 +45,7 @@ final class WebPage implements FrontStep {
                 use.close();
                 throw new UncheckedIOException(e);
             }
-            return new DeskSource.Hold() {
-                @Override
-                public MemoryDesk desk() {
-                    return desk;
-                }
-
-                @Override
-                public void close() {
-                    use.close();
-                }
-            };
+            return DeskSource.Hold.of(desk, use::close);
         });
     }
 

@@ -82,6 +82,19 @@ public final class MemoryAges {
                 Math.max(0, age.toDays()), age.compareTo(staleAfter) > 0, Sha256.hex(content.get())));
     }
 
+    /**
+     * Returns when {@code file} was last changed: the {@code metadata.modified} its frontmatter was stamped with, else
+     * its store's time; empty when it was removed meanwhile.
+     */
+    public static Optional<Instant> modified(MemoryFiles files, ListedFile file) throws IOException {
+        Optional<byte[]> content = content(files, file);
+        if (content.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of((content.get().length > LARGEST_READ ? Optional.<Instant>empty()
+                : stampedModified(content.get())).orElse(file.modified()));
+    }
+
     private static Optional<byte[]> content(MemoryFiles files, ListedFile file) throws IOException {
         try {
             return Optional.of(files.read(file.path()));

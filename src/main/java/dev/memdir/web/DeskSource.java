@@ -16,5 +16,20 @@ public interface DeskSource {
 
         @Override
         void close();
+
+        /** A hold on {@code desk} that runs {@code release} when closed. */
+        static Hold of(MemoryDesk desk, Runnable release) {
+            return new Hold() {
+                @Override
+                public MemoryDesk desk() {
+                    return desk;
+                }
+
+                @Override
+                public void close() {
+                    release.run();
+                }
+            };
+        }
     }
 }

@@ -4,7 +4,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Locale;
 import java.util.Set;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -72,7 +71,7 @@ public final class LocalWebServer implements AutoCloseable {
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
             String host = request.getHeader("Host");
-            if (host == null || !LOOPBACK_NAMES.contains(hostName(host))) {
+            if (host == null || !LOOPBACK_NAMES.contains(HostHeader.name(host))) {
                 response.sendError(403, "the Host header does not name this server");
                 return;
             }
@@ -82,16 +81,6 @@ public final class LocalWebServer implements AutoCloseable {
                 return;
             }
             ui.serve(request, response);
-        }
-
-        private static String hostName(String host) {
-            String name = host.trim().toLowerCase(Locale.ROOT);
-            if (name.startsWith("[")) {
-                int close = name.indexOf(']');
-                return close < 0 ? name : name.substring(0, close + 1);
-            }
-            int colon = name.indexOf(':');
-            return colon < 0 ? name : name.substring(0, colon);
         }
     }
 }

@@ -65,7 +65,8 @@ final class MarkdownView {
     /** A browser ignores control characters and spaces in a scheme ({@code java\tscript:}); so does this check. */
     private static String bare(String url) {
         StringBuilder kept = new StringBuilder(url.length());
-        url.codePoints().filter(c -> c > 0x20 && c != 0x7f && !Character.isWhitespace(c)).forEach(kept::appendCodePoint);
+        url.codePoints().filter(c -> c > 0x20 && c != 0x7f && !Character.isWhitespace(c))
+                .forEach(kept::appendCodePoint);
         return kept.toString();
     }
 

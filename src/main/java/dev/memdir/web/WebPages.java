@@ -93,7 +93,8 @@ final class WebPages {
         StringBuilder html = new StringBuilder(256 + listing.entries().size() * 320);
         html.append(crumbs(directory)).append("<h1><bdi>").append(text(directory.display())).append("</bdi></h1>");
         if (!frame.readOnly()) {
-            html.append("<p class=\"actions\"><a id=\"new-link\" href=\"/ui/new?dir=").append(query(directory.display()))
+            html.append("<p class=\"actions\"><a id=\"new-link\" href=\"/ui/new?dir=")
+                    .append(query(directory.display()))
                     .append("\">New file here</a></p>");
         }
         if (listing.total() == 0) {
@@ -103,12 +104,15 @@ final class WebPages {
                 .append("<th scope=\"col\">Last change</th></tr></thead><tbody>");
         for (DeskEntry entry : listing.entries()) {
             String path = entry.directory() ? entry.path() + "/" : entry.path();
-            String href = entry.directory() ? "/ui/?dir=" + query(entry.path()) : "/ui/file?path=" + query(entry.path());
-            html.append("<tr data-path=\"").append(text(path)).append('"').append(entry.stale() ? " class=\"stale\"" : "")
+            String href = entry.directory() ? "/ui/?dir=" + query(entry.path())
+                    : "/ui/file?path=" + query(entry.path());
+            html.append("<tr data-path=\"").append(text(path)).append('"')
+                    .append(entry.stale() ? " class=\"stale\"" : "")
                     .append("><td class=\"name\"><a href=\"").append(href).append("\"><bdi>").append(text(entry.name()))
                     .append(entry.directory() ? "/" : "").append("</bdi></a>")
                     .append(entry.stale() ? " <span class=\"stale-mark\">stale</span>" : "")
-                    .append("</td><td class=\"size\">").append(size(entry.size())).append("</td><td class=\"modified\">")
+                    .append("</td><td class=\"size\">").append(entry.directory() ? "" : size(entry.size()))
+                    .append("</td><td class=\"modified\">")
                     .append(entry.modified().map(WebPages::time).orElse("")).append("</td></tr>");
         }
         html.append("</tbody></table>");
@@ -127,7 +131,8 @@ final class WebPages {
     }
 
     private static String crumbs(MemoryPath path) {
-        StringBuilder html = new StringBuilder("<nav id=\"crumbs\" aria-label=\"Folders\"><a href=\"/ui/\">/memories</a>");
+        StringBuilder html =
+                new StringBuilder("<nav id=\"crumbs\" aria-label=\"Folders\"><a href=\"/ui/\">/memories</a>");
         StringBuilder at = new StringBuilder(MemoryPath.ROOT);
         for (String segment : path.segments()) {
             at.append('/').append(segment);
@@ -154,7 +159,8 @@ final class WebPages {
         if (!frame.readOnly()) {
             html.append("<form id=\"rename-form\" class=\"inline\" method=\"post\" action=\"/ui/rename\">")
                     .append(csrf(frame)).append(hidden("path", path))
-                    .append("<label for=\"new_path\">Rename to</label><input id=\"new_path\" name=\"new_path\" value=\"")
+                    .append("<label for=\"new_path\">Rename to</label>")
+                    .append("<input id=\"new_path\" name=\"new_path\" value=\"")
                     .append(text(path)).append("\" required><button type=\"submit\">Rename</button></form>")
                     .append("<form id=\"delete-form\" class=\"inline\" method=\"post\" action=\"/ui/delete\">")
                     .append(csrf(frame)).append(hidden("path", path))
@@ -233,7 +239,8 @@ final class WebPages {
         StringBuilder html = new StringBuilder(1024);
         html.append("<li class=\"version").append(version.redacted() ? " redacted" : "").append("\" data-version=\"")
                 .append(version.number()).append("\"><h2>Version ").append(version.number()).append("</h2><p>")
-                .append("<span class=\"operation\">").append(operation(version)).append("</span> by <span class=\"actor\">")
+                .append("<span class=\"operation\">").append(operation(version))
+                .append("</span> by <span class=\"actor\">")
                 .append(text(version.session())).append("</span>, <span class=\"time\">").append(time(version.time()))
                 .append("</span>, ").append(size(version.size())).append("</p>");
         if (version.redacted()) {
@@ -246,10 +253,12 @@ final class WebPages {
         change.diff().ifPresent(diff -> html.append(diff(diff)));
         if (!frame.readOnly() && !version.redacted()) {
             String number = Integer.toString(version.number());
-            html.append("<form class=\"restore-form inline\" method=\"post\" action=\"/ui/restore\">").append(csrf(frame))
+            html.append("<form class=\"restore-form inline\" method=\"post\" action=\"/ui/restore\">")
+                    .append(csrf(frame))
                     .append(hidden("path", path)).append(hidden("version", number))
                     .append("<button type=\"submit\">Restore version ").append(number).append("</button></form>")
-                    .append("<form class=\"redact-form inline\" method=\"post\" action=\"/ui/redact\">").append(csrf(frame))
+                    .append("<form class=\"redact-form inline\" method=\"post\" action=\"/ui/redact\">")
+                    .append(csrf(frame))
                     .append(hidden("path", path)).append(hidden("version", number))
                     .append("<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> remove its")
                     .append(" content for good</label> <button type=\"submit\">Redact version ").append(number)
@@ -309,13 +318,16 @@ final class WebPages {
     }
 
     private static String meter(String id, String label, int value, int max, double near) {
-        return "<p class=\"gauge\"><label for=\"" + id + "\">" + label + "</label> <meter id=\"" + id + "\" min=\"0\" max=\""
+        return "<p class=\"gauge\"><label for=\"" + id + "\">" + label + "</label> <meter id=\"" + id
+                + "\" min=\"0\" max=\""
                 + max + "\" low=\"" + (int) Math.floor(max * near) + "\" high=\"" + max + "\" optimum=\"0\" value=\""
-                + Math.min(value, max) + "\">" + value + "/" + max + "</meter> <span>" + value + " of " + max + "</span></p>";
+                + Math.min(value, max) + "\">" + value + "/" + max + "</meter> <span>" + value + " of " + max
+                + "</span></p>";
     }
 
     static String search(String query, RecallAnswer answer) {
-        StringBuilder html = new StringBuilder("<h1>Search</h1><form id=\"search-form\" role=\"search\" action=\"/ui/search\""
+        StringBuilder html = new StringBuilder("<h1>Search</h1><form id=\"search-form\" role=\"search\""
+                + " action=\"/ui/search\""
                 + " method=\"get\"><label for=\"search-q\">Find in the memory</label><input id=\"search-q\" name=\"q\""
                 + " type=\"search\" value=\"" + text(query) + "\"><button type=\"submit\">Search</button></form>");
         if (query.isBlank()) {

@@ -39,19 +39,27 @@ public final class WebUi {
         OptionalLong take(HttpServletRequest request);
     }
 
+    /** Counts a principal's requests; a count past its rate answers how many seconds to wait. */
+    public interface Rate {
+        OptionalLong take(Principal principal);
+    }
+
     private final WebLogin login;
     private final DeskSource desks;
     private final Refusals refusals;
+    private final Rate rate;
     private final long maxBodyBytes;
     private final WebSessions sessions;
 
     /**
+     * @param rate how many requests a principal may make, as on {@code /mcp}
      * @param maxBodyBytes the largest form a page may post (a file's text, encoded, is most of it)
      */
-    public WebUi(WebLogin login, DeskSource desks, Refusals refusals, long maxBodyBytes, Clock clock) {
+    public WebUi(WebLogin login, DeskSource desks, Refusals refusals, Rate rate, long maxBodyBytes, Clock clock) {
         this.login = login;
         this.desks = desks;
         this.refusals = refusals;
+        this.rate = rate;
         this.maxBodyBytes = maxBodyBytes;
         this.sessions = new WebSessions(clock);
     }
@@ -94,7 +102,21 @@ public final class WebUi {
             }
             return;
         }
-        Optional<DeskSource.Hold> hold = desks.open(session.get().principal);
+        OptionalLong wait = rate.take(session.get().principal);
+        if (wait.isPresent()) {
+            response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
+            answer.bare(429, "Too many requests", WebPages.error("Too many requests from "
+                    + session.get().principal.name() + "; try again in " + wait.getAsLong() + " s."));
+            return;
+        }
+        Optional<DeskSource.Hold> hold;
+        try {
+            hold = desks.open(session.get().principal);
+        } catch (RuntimeException e) {
+            LOG.warn("The web page cannot open the memory of {}: {}", session.get().principal.name(), e.toString());
+            answer.bare(503, "Unavailable", WebPages.error("The memory cannot be opened now; try again soon."));
+            return;
+        }
         if (hold.isEmpty()) {
             answer.bare(403, "No memory", WebPages.error("No memory is served here for "
                     + session.get().principal.name() + "."));
@@ -134,7 +156,6 @@ public final class WebUi {
             answer.bare(403, "Refused", WebPages.error("This form was not sent from this server's page."));
             return;
         }
-        OptionalLong wait = OptionalLong.empty();
         FormBody form;
         try {
             form = FormBody.read(request, 64 * 1024);
@@ -145,7 +166,7 @@ public final class WebUi {
         Optional<String> token = form.first("token");
         Optional<Principal> principal = token.flatMap(login::accept);
         if (principal.isEmpty()) {
-            wait = refusals.take(request);
+            OptionalLong wait = refusals.take(request);
             if (wait.isPresent()) {
                 answer.response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
                 answer.bare(429, "Log in", WebPages.error("Too many refused logins from this address; try again in "
@@ -203,11 +224,13 @@ public final class WebUi {
             switch (path) {
                 case PREFIX + "/" -> {
                     MemoryPath directory = visit.path("dir").orElse(MemoryPath.of(List.of()));
-                    visit.page("Files", WebPages.tree(visit.frame(), desk.directory(directory, visit.number("offset"))));
+                    visit.page("Files",
+                            WebPages.tree(visit.frame(), desk.directory(directory, visit.number("offset"))));
                 }
                 case PREFIX + "/file" -> {
                     OpenedFile file = desk.file(visit.requiredPath("path"));
-                    visit.page(file.path().display(), WebPages.file(visit.frame(), file, MarkdownView.render(file.text())));
+                    visit.page(file.path().display(),
+                            WebPages.file(visit.frame(), file, MarkdownView.render(file.text())));
                 }
                 case PREFIX + "/edit" -> {
                     visit.writable();

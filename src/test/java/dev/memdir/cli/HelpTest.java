@@ -96,6 +96,7 @@ class HelpTest {
                   serve         Serve MCP over stdio, or over HTTP with --http (the default).
                   store         Copy a memory between stores, or print a store's figures.
                   token         Create, list or revoke the bearer tokens of an HTTP server.
+                  ui            Open the memory in a web browser, on this machine only.
 
                 Run with no command to serve MCP on stdin/stdout (the same as 'memdir serve').
                 """);

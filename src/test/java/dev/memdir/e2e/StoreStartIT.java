@@ -85,7 +85,7 @@ class StoreStartIT {
      * recall).
      */
     @Test
-    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthHttpEncryptionTheWebPageOrTheEmbeddingModel() throws Exception {
+    void directoryStoreOnStdio_loadsNoClassOfPostgresqlS3OAuthHttpEncryptionTheWebPageOrTheModel() throws Exception {
         Path classes = temp.resolve("classes.log");
 
         JarRun run = JarRun.of(temp, JarLauncher.plain("--root", temp.resolve("memory").toString())

@@ -2,6 +2,7 @@ package dev.memdir.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.web.HostHeader;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -109,7 +110,7 @@ class HostAndOriginTest {
 
     @Test
     void hostName_dropsThePort() {
-        assertThat(HostAndOrigin.hostName("Example.COM:80")).isEqualTo("example.com");
-        assertThat(HostAndOrigin.hostName("[::1]:80")).isEqualTo("[::1]");
+        assertThat(HostHeader.name("Example.COM:80")).isEqualTo("example.com");
+        assertThat(HostHeader.name("[::1]:80")).isEqualTo("[::1]");
     }
 }
