@@ -1,6 +1,6 @@
 // Run by scripts/ui-e2e (not on its own): the web UI's end-to-end checks in Chromium through playwright-core. Groups,
 // each in scripts/lib/ui-e2e/: the local memory of `memdir ui` (local, hostile, pages: one server, one session),
-// the team server (team), a large memory (large). Every check prints `ui-e2e: ok NAME` or `ui-e2e: FAILED NAME:
+// the team server (team), large memories (large). Every check prints `ui-e2e: ok NAME` or `ui-e2e: FAILED NAME:
 // why`; the run goes on after a failure and exits 1 at the end if any check failed.
 // Usage: node ui-e2e.mjs TOOLS-DIR WORK-DIR JAR SCREENSHOT-DIR [local|team|large...] (all three by default)
 import assert from 'node:assert/strict';

@@ -8,8 +8,9 @@ const PWN = 'window.__pwned=1;alert(1)';
 const MARKDOWN = {
   'script.md': `<script>${PWN}</script>\n\n<SCRIPT SRC=//example.com/x.js></SCRIPT>`,
   'img-onerror.md': `<img src=x onerror="${PWN}">\n\n<IMG SRC=x OnErRoR=${PWN}>`,
-  'js-links.md': '[plain](javascript:alert(1))\n\n[caps](JaVaScRiPt:alert(1))\n\n[entity](java&#115;cript:alert(1))\n\n' +
-    '[tab](java\tscript:alert(1))\n\n<a href="javascript:alert(1)">raw</a>\n\n<a href=" javascript:alert(1)">spaced</a>',
+  'js-links.md': '[plain](javascript:alert(1))\n\n[caps](JaVaScRiPt:alert(1))\n\n' +
+    '[entity](java&#115;cript:alert(1))\n\n[tab](java\tscript:alert(1))\n\n' +
+    '<a href="javascript:alert(1)">raw</a>\n\n<a href=" javascript:alert(1)">spaced</a>',
   'svg.md': `<svg onload="${PWN}"><circle r="10"/></svg>\n\n<svg><script>${PWN}</script></svg>\n\n` +
     `<math><mtext><table><mglyph><style><img src=x onerror="${PWN}">`,
   'iframe.md': '<iframe src="javascript:alert(1)"></iframe>\n\n<iframe srcdoc="<script>parent.__pwned=1</script>">' +
@@ -22,7 +23,8 @@ const MARKDOWN = {
   'data-links.md': '<a href="data:text/html,<script>alert(1)</script>">data</a>\n\n' +
     '[md data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
   'elements.md': '<object data="x.swf"></object><embed src="x.swf"><form action="https://example.com/"><button>go' +
-    '</button></form><base href="https://example.com/"><meta http-equiv="refresh" content="0;url=https://example.com/">' +
+    '</button></form><base href="https://example.com/">' +
+    '<meta http-equiv="refresh" content="0;url=https://example.com/">' +
     '<style>body{display:none}</style><link rel="stylesheet" href="https://example.com/s.css">' +
     '<div style="background:url(https://example.com/bg.png)">styled</div>',
   'frontmatter.md': '---\nname: "<script>alert(1)</script>"\ndescription: "<img src=x onerror=alert(1)>"\n---\nbody',
@@ -106,7 +108,8 @@ function assertStayedHome(page, base) {
 }
 
 async function markdown({ page, agent, ui }) {
-  await agent.call('create', { path: '/memories/hostile/by-agent.md', file_text: `${MARKDOWN['svg.md']}\n\nbyagent\n` });
+  const byAgent = `${MARKDOWN['svg.md']}\n\nbyagent\n`;
+  await agent.call('create', { path: '/memories/hostile/by-agent.md', file_text: byAgent });
   page.requested.length = 0;
   await open(page, `/ui/?${query({ dir: '/memories/hostile' })}`);
   await assertInert(page, 'the tree of /memories/hostile');
@@ -151,7 +154,8 @@ async function names({ page, agent, ui }) {
     assert.ok((await link.textContent()).includes(name), `${JSON.stringify(name)} is shown as ` +
       `${JSON.stringify(await link.textContent())}`);
     await Promise.all([page.waitForURL(/\/ui\/file\?/), link.click()]);
-    assert.equal(new URL(page.url()).searchParams.get('path'), path, `${JSON.stringify(name)}'s link opens another path`);
+    assert.equal(new URL(page.url()).searchParams.get('path'), path,
+      `${JSON.stringify(name)}'s link opens another path`);
     assert.equal((await page.locator('h1').first().textContent()).trim(), path);
     assert.equal((await page.locator('article#rendered').textContent()).trim(), `marker ${i}`,
       `${JSON.stringify(name)}'s link opens another file`);

@@ -1,32 +1,38 @@
-// A large memory: 10,000 files (100 directories of 100) and a directory of 600 that pages, written straight into the
-// root before the server starts, and one file with 1,000 versions written by an agent. The tree and history pages
-// must render and page; their timings (the server's Server-Timing and the browser's navigation timing, the median
-// of 5 loads after a first one) are figures for the table, not checks.
+// Two large memories, written straight into their roots before a server starts: 10,000 files (100 folders of 100)
+// with one file of 1,000 versions written by an agent; and one folder of 10,000 files, which pages. The tree and
+// history pages must render and page; their timings (the server's Server-Timing and the browser's navigation timing,
+// the median of 5 loads after a first one) are figures for the table, not checks.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localSession, open, query, startAgent, startUi, stop } from './harness.mjs';
 
-const DIRS = 100;
-const FILES = 100;
-const WIDE = 600;
+const FOLDERS = 100;
+const NOTES = 100;
+const ALL = 10_000;
+const TREE_PAGE = 500;
 const VERSIONS = 1000;
 const LOADS = 5;
 const VERSIONED = '/memories/versions.md';
 const HISTORY_OPTIONS = ['--history-keep', '5000', '--history-max-bytes', '100M'];
 
-function seed(root) {
-  const name = i => String(i).padStart(3, '0');
-  for (let d = 0; d < DIRS; d++) {
-    mkdirSync(join(root, `d${name(d)}`), { recursive: true });
-    for (let f = 0; f < FILES; f++) {
-      writeFileSync(join(root, `d${name(d)}`, `f${name(f)}.md`),
-        `# Note ${d}.${f}\n\nA few lines of memory, number ${d * FILES + f}.\n- one point\n- another point\n`);
+const number = (i, digits) => String(i).padStart(digits, '0');
+const note = i => `# Note ${i}\n\nA few lines of memory, number ${i}.\n- one point\n- another point\n`;
+
+function writeFolders(root) {
+  for (let d = 0; d < FOLDERS; d++) {
+    const folder = join(root, `topic-${number(d, 3)}`);
+    mkdirSync(folder, { recursive: true });
+    for (let n = 0; n < NOTES; n++) {
+      writeFileSync(join(folder, `note-${number(n, 3)}.md`), note(d * NOTES + n));
     }
   }
-  mkdirSync(join(root, 'wide'));
-  for (let f = 0; f < WIDE; f++) {
-    writeFileSync(join(root, 'wide', `w${String(f).padStart(4, '0')}.md`), `wide ${f}\n`);
+}
+
+function writeOneFolder(root) {
+  mkdirSync(join(root, 'all'), { recursive: true });
+  for (let n = 0; n < ALL; n++) {
+    writeFileSync(join(root, 'all', `note-${number(n, 5)}.md`), note(n));
   }
 }
 
@@ -42,36 +48,53 @@ async function writeVersions(run, root) {
   }
 }
 
-export async function checks(run, root) {
-  mkdirSync(root, { recursive: true });
-  const started = Date.now();
-  seed(root);
-  await writeVersions(run, root);
-  console.error(`ui-e2e: the large memory written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// served(RUN, ROOT, CHECKS): `memdir ui` on ROOT and a session, for CHECKS, a list of [name, fn(page)].
+async function served(run, root, checks) {
   const ui = await startUi(run, root, HISTORY_OPTIONS);
   const { page, context } = await localSession(run, ui);
   try {
-    await run.check('large-tree', () => tree(run, page));
-    await run.check('large-tree-paging', () => treePaging(run, page));
-    await run.check('large-history-paging', () => historyPaging(run, page));
+    for (const [name, fn] of checks) {
+      await run.check(name, () => fn(run, page));
+    }
   } finally {
     await context.close();
     await stop(ui);
   }
 }
 
-async function tree(run, page) {
-  await measure(run, page, '/ui/ (102 entries)', '/ui/', 'table#tree tr[data-path]', DIRS + 2);
-  await measure(run, page, '/ui/?dir=d050 (100 files)', `/ui/?${query({ dir: '/memories/d050' })}`,
-    'table#tree tr[data-path]', FILES);
+export async function checks(run, work) {
+  const [folders, oneFolder] = [join(work, 'folders'), join(work, 'one-folder')];
+  const started = Date.now();
+  writeFolders(folders);
+  await writeVersions(run, folders);
+  writeOneFolder(oneFolder);
+  console.error(`ui-e2e: the large memories written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await served(run, folders, [['large-tree', tree], ['large-history-paging', historyPaging]]);
+  await served(run, oneFolder, [['large-folder-paging', folderPaging]]);
 }
 
-async function treePaging(run, page) {
-  await measure(run, page, `/ui/?dir=wide (${WIDE}, page 1)`, `/ui/?${query({ dir: '/memories/wide' })}`,
-    'table#tree tr[data-path]', 500);
-  await followRel(page, 'next');
-  assert.equal(await page.locator('table#tree tr[data-path]').count(), WIDE - 500, 'the second page is not the rest');
-  assert.equal(await page.locator('a[rel=next]').count(), 0, 'the last page has a next link');
+async function tree(run, page) {
+  await measure(run, page, `/ui/ (${FOLDERS} folders)`, '/ui/', 'table#tree tr[data-path]', FOLDERS + 1);
+  await measure(run, page, `/ui/?dir=topic-050 (${NOTES} notes)`, `/ui/?${query({ dir: '/memories/topic-050' })}`,
+    'table#tree tr[data-path]', NOTES);
+}
+
+// A folder of 10,000: page 1, then rel=next to the last page, which is timed too.
+async function folderPaging(run, page) {
+  const rows = 'table#tree tr[data-path]';
+  const first = `/ui/?${query({ dir: '/memories/all' })}`;
+  await measure(run, page, `/ui/?dir=all (${ALL.toLocaleString('en')} notes)`, first, rows, TREE_PAGE);
+  const seen = new Set(await page.$$eval(rows, trs => trs.map(tr => tr.dataset.path)));
+  let pages = 1;
+  while (await page.locator('a[rel=next]').count() && pages < ALL) {
+    await followRel(page, 'next');
+    pages++;
+    assert.equal(await page.locator('a[rel=prev]').count(), 1, `folder page ${pages} has no prev link`);
+    (await page.$$eval(rows, trs => trs.map(tr => tr.dataset.path))).forEach(path => seen.add(path));
+  }
+  assert.equal(pages, ALL / TREE_PAGE, `the folder has ${pages} pages`);
+  assert.equal(seen.size, ALL, `the ${pages} pages show ${seen.size} distinct files`);
+  await measure(run, page, `the same, entries ${ALL - TREE_PAGE + 1}-${ALL}`, page.url(), rows, TREE_PAGE);
 }
 
 // Page 1, then rel=next to the end (the page numbers in the URLs are the server's business), then back by rel=prev.

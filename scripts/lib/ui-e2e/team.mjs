@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertStatus, field, newPage, open, post, query, startTeam, stop, submit, teamSession, token, treePaths } from './harness.mjs';
+import {
+  assertStatus, field, newPage, open, post, query, startTeam, stop, submit, teamSession, token, treePaths,
+} from './harness.mjs';
 
 const ALICE_FILE = '/memories/alice-only.md';
 const ALICE_TEXT = 'Alice keeps this to herself.\n';
