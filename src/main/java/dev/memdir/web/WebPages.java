@@ -1,6 +1,7 @@
 package dev.memdir.web;
 
 import static dev.memdir.web.Html.query;
+import static dev.memdir.web.Html.shown;
 import static dev.memdir.web.Html.text;
 
 import dev.memdir.desk.DeskEntry;
@@ -91,7 +92,7 @@ final class WebPages {
     static String tree(Frame frame, DirectoryPage listing) {
         MemoryPath directory = listing.directory();
         StringBuilder html = new StringBuilder(256 + listing.entries().size() * 320);
-        html.append(crumbs(directory)).append("<h1><bdi>").append(text(directory.display())).append("</bdi></h1>");
+        html.append(crumbs(directory)).append("<h1><bdi>").append(shown(directory.display())).append("</bdi></h1>");
         if (!frame.readOnly()) {
             html.append("<p class=\"actions\"><a id=\"new-link\" href=\"/ui/new?dir=")
                     .append(query(directory.display()))
@@ -108,7 +109,8 @@ final class WebPages {
                     : "/ui/file?path=" + query(entry.path());
             html.append("<tr data-path=\"").append(text(path)).append('"')
                     .append(entry.stale() ? " class=\"stale\"" : "")
-                    .append("><td class=\"name\"><a href=\"").append(href).append("\"><bdi>").append(text(entry.name()))
+                    .append("><td class=\"name\"><a href=\"").append(href).append("\"><bdi>")
+                    .append(shown(entry.name()))
                     .append(entry.directory() ? "/" : "").append("</bdi></a>")
                     .append(entry.stale() ? " <span class=\"stale-mark\">stale</span>" : "")
                     .append("</td><td class=\"size\">").append(entry.directory() ? "" : size(entry.size()))
@@ -136,7 +138,7 @@ final class WebPages {
         StringBuilder at = new StringBuilder(MemoryPath.ROOT);
         for (String segment : path.segments()) {
             at.append('/').append(segment);
-            html.append(" / <a href=\"/ui/?dir=").append(query(at.toString())).append("\"><bdi>").append(text(segment))
+            html.append(" / <a href=\"/ui/?dir=").append(query(at.toString())).append("\"><bdi>").append(shown(segment))
                     .append("</bdi></a>");
         }
         return html.append("</nav>").toString();
@@ -145,7 +147,7 @@ final class WebPages {
     static String file(Frame frame, OpenedFile file, MarkdownView.Rendered rendered) {
         String path = file.path().display();
         StringBuilder html = new StringBuilder(rendered.html().length() + 2048);
-        html.append(crumbs(parent(file.path()))).append("<h1><bdi>").append(text(path)).append("</bdi></h1>")
+        html.append(crumbs(parent(file.path()))).append("<h1><bdi>").append(shown(path)).append("</bdi></h1>")
                 .append("<p class=\"meta\">").append(size(file.size())).append("</p><p class=\"actions\">");
         if (!frame.readOnly()) {
             html.append("<a id=\"edit-link\" href=\"/ui/edit?path=").append(query(path)).append("\">Edit</a> ");
@@ -177,7 +179,7 @@ final class WebPages {
 
     static String edit(Frame frame, OpenedFile file) {
         String path = file.path().display();
-        return crumbs(parent(file.path())) + "<h1>Edit <bdi>" + text(path) + "</bdi></h1>"
+        return crumbs(parent(file.path())) + "<h1>Edit <bdi>" + shown(path) + "</bdi></h1>"
                 + editForm(frame, path, file.sha256(), file.text(), "Save");
     }
 
@@ -191,7 +193,8 @@ final class WebPages {
     }
 
     static String conflict(Frame frame, String path, String yours, OpenedFile theirs, List<DiffLine> diff) {
-        return "<h1>Edit <bdi>" + text(path) + "</bdi></h1><section id=\"conflict\" aria-labelledby=\"conflict-title\">"
+        return "<h1>Edit <bdi>" + shown(path) + "</bdi></h1>"
+                + "<section id=\"conflict\" aria-labelledby=\"conflict-title\">"
                 + "<h2 id=\"conflict-title\">This file changed while you edited it</h2>"
                 + "<p>Nothing was written: someone (an agent, or you in another tab) saved it after you opened it."
                 + " Their version is below, then how yours differs from it. Save again to put yours in its place.</p>"
@@ -212,7 +215,7 @@ final class WebPages {
     static String history(Frame frame, HistoryPage history) {
         String path = history.path().display();
         StringBuilder html = new StringBuilder(8192);
-        html.append(crumbs(parent(history.path()))).append("<h1>History of <bdi>").append(text(path))
+        html.append(crumbs(parent(history.path()))).append("<h1>History of <bdi>").append(shown(path))
                 .append("</bdi></h1><p class=\"actions\"><a href=\"/ui/file?path=").append(query(path))
                 .append("\">The file now</a></p>");
         if (history.total() == 0) {
@@ -249,7 +252,7 @@ final class WebPages {
                     .append(time(redaction.time())).append(".</p>");
         }
         version.renamedTo().ifPresent(to ->
-                html.append("<p>Renamed to <bdi>").append(text(to.display())).append("</bdi>.</p>"));
+                html.append("<p>Renamed to <bdi>").append(shown(to.display())).append("</bdi>.</p>"));
         change.diff().ifPresent(diff -> html.append(diff(diff)));
         if (!frame.readOnly() && !version.redacted()) {
             String number = Integer.toString(version.number());
@@ -341,7 +344,7 @@ final class WebPages {
                         + " computed)." : ".")).append("</p><ol id=\"results\">");
         for (RecallMatch match : answer.matches()) {
             html.append("<li data-path=\"").append(text(match.path())).append("\"><a href=\"/ui/file?path=")
-                    .append(query(match.path())).append("\"><bdi>").append(text(match.path())).append("</bdi></a>");
+                    .append(query(match.path())).append("\"><bdi>").append(shown(match.path())).append("</bdi></a>");
             if (!match.description().isEmpty()) {
                 html.append(" <span class=\"description\">").append(text(match.description())).append("</span>");
             }
@@ -370,7 +373,8 @@ final class WebPages {
                 html.append("<input type=\"checkbox\" id=\"").append(id).append("\" name=\"path\" value=\"")
                         .append(text(age.path())).append("\" checked> ");
             }
-            html.append("<label for=\"").append(id).append("\"><bdi>").append(text(age.path())).append("</bdi></label>")
+            html.append("<label for=\"").append(id).append("\"><bdi>").append(shown(age.path()))
+                    .append("</bdi></label>")
                     .append(" <a href=\"/ui/file?path=").append(query(age.path())).append("\">open</a>")
                     .append(" <span class=\"age\">").append(age.ageDays()).append(" days, since ")
                     .append(time(age.modified())).append("</span></li>");
