@@ -253,6 +253,7 @@ public final class WebUi {
                     visit.page("Search", WebPages.search(query, desk.search(query)));
                 }
                 case PREFIX + "/stale" -> visit.page("Stale files", WebPages.stale(visit.frame(), desk.stale()));
+                case PREFIX + "/deleted" -> visit.page("Deleted files", WebPages.gone(desk.gone()));
                 case PREFIX + "/changes" -> visit.answer.json("{\"changes\":" + desk.changes() + "}");
                 default -> visit.answer.page(404, "Not found", visit.frame(), WebPages.error("There is no such page."));
             }
