@@ -5,6 +5,7 @@ import dev.memdir.index.LoadedIndex;
 import dev.memdir.memory.CommandOutput;
 import dev.memdir.memory.MemoryAges;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import dev.memdir.memory.store.CommandException;
@@ -23,9 +24,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -220,6 +224,28 @@ public final class MemoryDesk implements Closeable {
     /** Returns the lines that differ from {@code before} to {@code after}, bounded as a history's diffs are. */
     public List<DiffLine> diff(String before, String after) {
         return LineDiff.between(before, after);
+    }
+
+    /**
+     * Returns the files the memory no longer holds whose history it keeps, most recently gone first, at most
+     * {@link #ENTRIES_PER_PAGE}: where a deleted file is found again, to restore it.
+     */
+    public List<GoneFile> gone() throws IOException {
+        return store.readPlainly(files -> {
+            Set<MemoryPath> present = new HashSet<>(files.allFiles());
+            List<GoneFile> gone = new ArrayList<>();
+            for (MemoryPath path : files.historyPaths()) {
+                if (!present.contains(path) && path.segments().stream().allMatch(MemoryNames::listed)) {
+                    List<FileVersion> versions = files.versions(path);
+                    if (!versions.isEmpty()) {
+                        gone.add(new GoneFile(path, versions.get(0)));
+                    }
+                }
+            }
+            gone.sort(Comparator.comparing((GoneFile file) -> file.last().time()).reversed()
+                    .thenComparing(file -> file.path().display()));
+            return List.copyOf(gone.subList(0, Math.min(gone.size(), ENTRIES_PER_PAGE)));
+        });
     }
 
     /** Returns {@code MEMORY.md} as it loads, against its budget. */

@@ -7,6 +7,7 @@ import static dev.memdir.web.Html.text;
 import dev.memdir.desk.DeskEntry;
 import dev.memdir.desk.DiffLine;
 import dev.memdir.desk.DirectoryPage;
+import dev.memdir.desk.GoneFile;
 import dev.memdir.desk.HistoryPage;
 import dev.memdir.desk.IndexGauge;
 import dev.memdir.desk.MemoryDesk;
@@ -35,7 +36,7 @@ final class WebPages {
         StringBuilder html = head(title, frame.visitor(), frame.changes());
         html.append("<header class=\"top\"><a class=\"brand\" href=\"/ui/\">memdir</a>")
                 .append("<nav aria-label=\"Sections\"><a href=\"/ui/\">Files</a><a href=\"/ui/index\">Index</a>")
-                .append("<a href=\"/ui/stale\">Stale</a></nav>")
+                .append("<a href=\"/ui/stale\">Stale</a><a href=\"/ui/deleted\">Deleted</a></nav>")
                 .append("<form class=\"search\" role=\"search\" action=\"/ui/search\" method=\"get\">")
                 .append("<label for=\"q\">Search</label><input id=\"q\" name=\"q\" type=\"search\">")
                 .append("<button type=\"submit\">Search</button></form>")
@@ -384,6 +385,26 @@ final class WebPages {
             html.append("<button type=\"submit\">Archive the checked files</button></form>");
         }
         return html.toString();
+    }
+
+    static String gone(List<GoneFile> gone) {
+        StringBuilder html = new StringBuilder("<h1>Deleted and moved files</h1>");
+        if (gone.isEmpty()) {
+            return html.append("<p class=\"empty\">No file has been deleted or moved away.</p>").toString();
+        }
+        html.append("<p>Files the memory no longer holds, whose history it keeps, most recently gone first: open")
+                .append(" one's history to restore it.</p><ul id=\"deleted\">");
+        for (GoneFile file : gone) {
+            FileVersion last = file.last();
+            html.append("<li data-path=\"").append(text(file.path().display())).append("\"><a href=\"/ui/history?path=")
+                    .append(query(file.path().display())).append("\"><bdi>").append(text(file.path().display()))
+                    .append("</bdi></a> <span class=\"age\">").append(last.renamedTo().isPresent()
+                            ? "moved to <bdi>" + text(last.renamedTo().get().display()) + "</bdi>"
+                            : operation(last))
+                    .append(" by ").append(text(last.session())).append(", ").append(time(last.time()))
+                    .append("</span></li>");
+        }
+        return html.append("</ul>").toString();
     }
 
     private static String time(Instant time) {

@@ -182,9 +182,15 @@ public final class WebUi {
     private void begin(Principal principal, Optional<String> token, HttpServletRequest request, Answer answer) {
         WebSessions.Session session = sessions.begin(principal, token);
         answer.response.addHeader("Set-Cookie", COOKIE + "=" + session.id + "; Path=" + PREFIX + "; Max-Age="
-                + WebSessions.LIFETIME.toSeconds() + "; HttpOnly; SameSite=Strict" + (request.isSecure() ? "; Secure"
+                + WebSessions.LIFETIME.toSeconds() + "; HttpOnly; SameSite=Strict" + (secure(request) ? "; Secure"
                 : ""));
         answer.redirect(PREFIX + "/");
+    }
+
+    /** Under TLS, served here or by a proxy in front (whose page the browser names in the login's Origin). */
+    private static boolean secure(HttpServletRequest request) {
+        String origin = request.getHeader("Origin");
+        return request.isSecure() || origin != null && origin.trim().toLowerCase(Locale.ROOT).startsWith("https://");
     }
 
     private static String cookie(HttpServletRequest request) {
@@ -203,14 +209,17 @@ public final class WebUi {
 
     /**
      * Returns whether the browser says the request comes from this server's own page: its Origin, when sent, is
-     * this server's, and its Sec-Fetch-Site, when sent, is same-origin.
+     * this server's Host (over either scheme: behind a TLS-terminating proxy the browser's is https, this server's
+     * http), and its Sec-Fetch-Site, when sent, is same-origin.
      */
     static boolean sameOrigin(HttpServletRequest request) {
         String origin = request.getHeader("Origin");
         String host = request.getHeader("Host");
         if (origin != null) {
-            String own = (request.isSecure() ? "https://" : "http://") + (host == null ? "" : host);
-            if (!origin.trim().equalsIgnoreCase(own)) {
+            String sent = origin.trim();
+            boolean own = host != null && !host.isBlank() && (sent.equalsIgnoreCase("http://" + host.trim())
+                    || sent.equalsIgnoreCase("https://" + host.trim()));
+            if (!own) {
                 return false;
             }
         }
@@ -253,6 +262,7 @@ public final class WebUi {
                     visit.page("Search", WebPages.search(query, desk.search(query)));
                 }
                 case PREFIX + "/stale" -> visit.page("Stale files", WebPages.stale(visit.frame(), desk.stale()));
+                case PREFIX + "/deleted" -> visit.page("Deleted files", WebPages.gone(desk.gone()));
                 case PREFIX + "/changes" -> visit.answer.json("{\"changes\":" + desk.changes() + "}");
                 default -> visit.answer.page(404, "Not found", visit.frame(), WebPages.error("There is no such page."));
             }

@@ -7,6 +7,7 @@ import dev.memdir.desk.DeskEntry;
 import dev.memdir.desk.DiffLine;
 import dev.memdir.desk.DirectoryPage;
 import dev.memdir.desk.EditConflict;
+import dev.memdir.desk.GoneFile;
 import dev.memdir.desk.HistoryPage;
 import dev.memdir.desk.MemoryDesk;
 import dev.memdir.desk.OpenedFile;
@@ -190,6 +191,29 @@ class MemoryDeskTest extends OnEveryStore {
         assertThat(memory.exists("older.md")).as("stale, but not named").isTrue();
         assertThat(memory.exists("fresh.md")).isTrue();
         assertThat(desk.stale()).extracting(MemoryAges.Age::path).containsExactly("/memories/older.md");
+    }
+
+    @Test
+    void deletedAndMovedFilesAreFoundAgainByTheirHistory_mostRecentFirst() throws Exception {
+        memory.text("create", "path", "/memories/gone.md", "file_text", "bye\n");
+        memory.text("create", "path", "/memories/moved.md", "file_text", "here\n");
+        memory.text("create", "path", "/memories/kept.md", "file_text", "stays\n");
+        memory.text("delete", "path", "/memories/gone.md");
+        memory.text("rename", "old_path", "/memories/moved.md", "new_path", "/memories/there.md");
+
+        List<GoneFile> gone = desk.gone();
+
+        assertThat(gone).extracting(file -> file.path().display())
+                .containsExactlyInAnyOrder("/memories/gone.md", "/memories/moved.md");
+        GoneFile moved = gone.stream().filter(file -> file.path().display().equals("/memories/moved.md"))
+                .findFirst().orElseThrow();
+        assertThat(moved.last().renamedTo()).map(MemoryPath::display).contains("/memories/there.md");
+        GoneFile deleted = gone.stream().filter(file -> file.path().display().equals("/memories/gone.md"))
+                .findFirst().orElseThrow();
+        assertThat(deleted.last().operation()).isEqualTo(FileVersion.Operation.DELETE);
+        desk.restore(deleted.path(), deleted.last().number());
+        assertThat(memory.read("gone.md")).isEqualTo("bye\n");
+        assertThat(desk.gone()).extracting(file -> file.path().display()).containsExactly("/memories/moved.md");
     }
 
     @Test
