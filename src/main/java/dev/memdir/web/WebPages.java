@@ -397,9 +397,9 @@ final class WebPages {
         for (GoneFile file : gone) {
             FileVersion last = file.last();
             html.append("<li data-path=\"").append(text(file.path().display())).append("\"><a href=\"/ui/history?path=")
-                    .append(query(file.path().display())).append("\"><bdi>").append(text(file.path().display()))
+                    .append(query(file.path().display())).append("\"><bdi>").append(shown(file.path().display()))
                     .append("</bdi></a> <span class=\"age\">").append(last.renamedTo().isPresent()
-                            ? "moved to <bdi>" + text(last.renamedTo().get().display()) + "</bdi>"
+                            ? "moved to <bdi>" + shown(last.renamedTo().get().display()) + "</bdi>"
                             : operation(last))
                     .append(" by ").append(text(last.session())).append(", ").append(time(last.time()))
                     .append("</span></li>");
