@@ -28,6 +28,8 @@ async function localMemory() {
     await local.checks(run, ctx);
     await hostile.checks(run, ctx);
     await pages.checks(run, ctx);
+    // No page of the web UI opens a dialog (confirm, alert): one that opened is a script of the memory's, or a bug.
+    await run.check('no-dialogs', () => assert.deepEqual(ctx.page?.dialogs ?? [], [], 'dialogs opened'));
   } finally {
     await ctx.context?.close();
     await agent.close();

@@ -130,8 +130,8 @@ export async function startAgent(run, root, extra = []) {
   };
 }
 
-// newPage(CONTEXT): a page that records every request it makes and every dialog it opens (a confirm is accepted,
-// as a person would; anything else is dismissed).
+// newPage(CONTEXT): a page that records every request it makes and every dialog it opens (no page of the UI opens
+// one; a confirm is accepted, anything else dismissed, so that a run goes on to report it).
 export async function newPage(context) {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -49,6 +49,7 @@ export async function checks(run, ctx) {
   await run.check('live-agent-write', () => live(ctx));
   await run.check('csrf', () => csrf(run, ctx));
   await run.check('foreign-host', () => foreignHost(ctx));
+  await run.check('outside-ui', () => outsideUi(ctx));
 }
 
 async function login(run, ctx) {
@@ -193,6 +194,13 @@ async function forms({ page, root }) {
   await assertStatus(page, await submit(page, '#delete-form'), 200, 'the delete');
   assert.ok(!existsSync(`${root}/made/renamed.md`), 'the file is still there');
   await open(page, file(renamed), 404);
+
+  await open(page, '/ui/deleted');
+  const gone = await page.$$eval('ul#deleted li[data-path]', items => items.map(li => li.dataset.path));
+  assert.ok(gone.includes(made) && gone.includes(renamed), `/ui/deleted lists ${gone.join(', ')}`);
+  await Promise.all([page.waitForURL(/\/ui\/history\?/), page.locator(`li[data-path="${renamed}"] a`).first().click()]);
+  assert.equal(new URL(page.url()).searchParams.get('path'), renamed, 'the deleted file links elsewhere');
+  assert.ok(await page.locator('li.version').count() > 0, 'the deleted file\'s history is empty');
 }
 
 async function conflict(run, { page, root, agent }) {
@@ -263,5 +271,14 @@ async function foreignHost({ context, ui }) {
     const answer = await context.request.get(url, { headers: { Host: `rebound.example:${port}` }, maxRedirects: 0 });
     assert.equal(answer.status(), 403, `GET ${url} with a foreign Host answered ${answer.status()}`);
     assert.ok(!/first item|data-path/.test(await answer.text()), `GET ${url} with a foreign Host shows the memory`);
+  }
+}
+
+// memdir ui serves the page alone: any other path leads to it.
+async function outsideUi({ context }) {
+  for (const url of ['/', '/mcp', '/healthz', '/uix', '/ui']) {
+    const answer = await context.request.get(url, { maxRedirects: 0 });
+    assert.equal(answer.status(), 303, `GET ${url} answered ${answer.status()}`);
+    assert.match(answer.headers().location ?? '', /^(http:\/\/[^/]+)?\/ui\/$/, `GET ${url} leads elsewhere`);
   }
 }
