@@ -24,6 +24,9 @@ export class Run {
     this.figures = [];
     mkdirSync(shots, { recursive: true });
     process.on('exit', () => this.processes.forEach(p => p.child.exitCode === null && p.child.kill('SIGKILL')));
+    // Stopped from outside, the run still ends the servers it started (the exit handler above) before it goes.
+    process.on('SIGINT', () => process.exit(130));
+    process.on('SIGTERM', () => process.exit(143));
   }
 
   // check(NAME, FN): one named check; a failure is reported with the servers' last stderr lines, and the run goes
