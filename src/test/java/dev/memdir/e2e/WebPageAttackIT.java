@@ -351,4 +351,41 @@ class WebPageAttackIT {
             return answer;
         }
     }
+
+    @Test
+    void pageNumbersAndOffsetsOutOfRangeAreClamped() throws Exception {
+        try (ServingJar ui = localUi(temp, "--history-keep", "100")) {
+            WebVisitor visitor = loggedIn(ui);
+            assertThat(visitor.submit("/ui/create", "path", "/memories/long.md", "content", "v0\n").statusCode())
+                    .isEqualTo(303);
+            String csrf = visitor.csrf();
+            for (int v = 1; v <= 55; v++) {
+                HttpResponse<String> saved = visitor.post("/ui/edit", form("csrf", csrf, "path", "/memories/long.md",
+                        "base", sha256("v" + (v - 1) + "\n"), "content", "v" + v + "\n"), "Origin", visitor.origin());
+                assertThat(saved.statusCode()).as("edit %d", v).isEqualTo(303);
+            }
+            Map<String, String> shown = new java.util.LinkedHashMap<>();
+            for (String page : List.of("0", "1", "2", "99999", "2147483647", "2147483648", "99999999999",
+                    "-5", "-99999999999", "x", "", "1e3", "%2B1")) {
+                HttpResponse<String> history = visitor.get("/ui/history?path=%2Fmemories%2Flong.md&page=" + page);
+                assertThat(history.statusCode()).as(page).isEqualTo(200);
+                shown.put(page, WebVisitor.field(history.body(), Pattern.compile("(Page \\d+ of \\d+)")));
+            }
+            List<Integer> trees = new ArrayList<>();
+            for (String offset : List.of("-1", "0", "99999999999", "-99999999999", "x", "2147483647")) {
+                HttpResponse<String> tree = visitor.get("/ui/?offset=" + offset);
+                trees.add(tree.statusCode());
+                assertThat(tree.body()).as(offset).contains("data-path=\"/memories/long.md\"");
+            }
+
+            assertThat(shown).containsEntry("0", "Page 1 of 2").containsEntry("1", "Page 2 of 2")
+                    .containsEntry("2", "Page 2 of 2").containsEntry("99999", "Page 2 of 2")
+                    .containsEntry("2147483647", "Page 2 of 2").containsEntry("2147483648", "Page 2 of 2")
+                    .containsEntry("99999999999", "Page 2 of 2").containsEntry("-5", "Page 1 of 2")
+                    .containsEntry("-99999999999", "Page 1 of 2").containsEntry("x", "Page 1 of 2")
+                    .containsEntry("", "Page 1 of 2").containsEntry("1e3", "Page 1 of 2")
+                    .containsEntry("%2B1", "Page 2 of 2");
+            assertThat(trees).containsOnly(200);
+        }
+    }
 }
