@@ -333,6 +333,60 @@ class WebPageAttackIT {
         }
     }
 
+    @Test
+    void aFormSentAByteAtATimeIsCutOnTheTeamServer() throws Exception {
+        TokenStore store = TokenStore.fresh("directory", temp);
+        String alice = store.token("alice");
+        try (ServingJar server = store.serve()) {
+            WebVisitor visitor = new WebVisitor(server.base());
+            assertThat(visitor.logIn(alice).statusCode()).isEqualTo(303);
+            String host = "Host: 127.0.0.1:" + server.port() + "\r\n";
+            String form = "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n";
+
+            Trickled login = trickle(server.port(), "POST /ui/login HTTP/1.1\r\n" + host + form + "token=");
+            Trickled change = trickle(server.port(), "POST /ui/create HTTP/1.1\r\n" + host + "Cookie: "
+                    + WebVisitor.COOKIE + "=" + visitor.cookie().orElseThrow() + "\r\n" + form + "csrf="
+                    + visitor.csrf() + "&path=%2Fmemories%2Fslow.md&content=");
+            HttpResponse<String> after = visitor.get("/ui/");
+
+            // Without a thread of its own, a body is held to 1 KiB a second from 5 s after its first byte.
+            for (Trickled cut : List.of(login, change)) {
+                assertThat(cut.seconds()).as(cut.toString()).isBetween(4L, 15L);
+                assertThat(cut.answer()).as(cut.toString()).satisfiesAnyOf(
+                        answer -> assertThat(answer).startsWith("HTTP/1.1 408"), answer -> assertThat(answer).isEmpty());
+            }
+            assertThat(after.statusCode()).isEqualTo(200);
+            assertThat(after.body()).doesNotContain("slow.md");
+        }
+    }
+
+    /** How long the server let a trickled body go on, and what it answered (empty: it closed the connection). */
+    private record Trickled(long seconds, String answer) {}
+
+    /** Sends {@code head} and then a byte a second, for at most 40 s, until the server answers or closes. */
+    private static Trickled trickle(int port, String head) throws IOException {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(1000);
+            long start = System.nanoTime();
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            byte[] answer = new byte[64];
+            while (TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 40) {
+                try {
+                    int read = socket.getInputStream().read(answer);
+                    return new Trickled(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start),
+                            read < 0 ? "" : new String(answer, 0, read, StandardCharsets.US_ASCII));
+                } catch (java.net.SocketTimeoutException stillOpen) {
+                    try {
+                        socket.getOutputStream().write('x');
+                    } catch (IOException closed) {
+                        return new Trickled(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start), "");
+                    }
+                }
+            }
+            return new Trickled(Long.MAX_VALUE, "still open after 40 s");
+        }
+    }
+
     /**
      * Sends a POST whose Content-Length says {@code declared} bytes but only a few of them, and reads the answer: a
      * server that waited for the whole body would answer nothing until the socket's timeout.
