@@ -12,6 +12,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /** What the web page's end-to-end tests check of every answer, and the page's own encodings. */
 final class WebPageChecks {
@@ -46,6 +47,13 @@ final class WebPageChecks {
         assertThat(response.headers().firstValue("X-Content-Type-Options")).as(what).contains("nosniff");
         assertThat(response.headers().firstValue("X-Frame-Options")).as(what).contains("DENY");
         assertThat(response.headers().firstValue("Cache-Control")).as(what).contains("no-store");
+    }
+
+    /** The same of an answer read by hand ({@code RawHttp}: header names in lower case). */
+    static void hardened(String what, Map<String, String> headers) {
+        assertThat(headers).as(what).containsEntry("content-security-policy", POLICY)
+                .containsEntry("x-content-type-options", "nosniff").containsEntry("x-frame-options", "DENY")
+                .containsEntry("cache-control", "no-store");
     }
 
     /** The SHA-256 of {@code text}'s UTF-8 bytes, in hex: what the edit page's hidden {@code base} holds. */

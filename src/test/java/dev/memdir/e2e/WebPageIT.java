@@ -138,12 +138,23 @@ class WebPageIT {
                     rebound.add(raw.read());
                 }
             }
+            RawHttp.Response elsewhere;
+            try (RawHttp raw = new RawHttp(ui.port())) {
+                raw.head("GET /mcp HTTP/1.1", Map.of("Host", "127.0.0.1:" + ui.port(), "Connection", "close"));
+                elsewhere = raw.read();
+            }
             HttpResponse<String> own = new WebVisitor(ui.base()).logInAt(ui.login());
 
             assertThat(rebound).allSatisfy(answer -> {
                 assertThat(answer.status()).isEqualTo(403);
                 assertThat(answer.headers()).doesNotContainKey("set-cookie");
+                assertThat(answer.body()).contains("<p id=\"error\" role=\"alert\">The Host header does not name"
+                        + " this server.</p>").doesNotContain("evil");
+                hardened("a rebound request", answer.headers());
             });
+            assertThat(elsewhere.status()).isEqualTo(303);
+            assertThat(elsewhere.headers()).containsEntry("location", "/ui/");
+            hardened("a path outside /ui", elsewhere.headers());
             assertThat(own.statusCode()).isEqualTo(303);
             assertThat(own.headers().firstValue("Set-Cookie")).hasValueSatisfying(
                     cookie -> assertThat(cookie).startsWith("memdir_ui="));
