@@ -268,6 +268,40 @@ class WebPageAttackIT {
         }
     }
 
+    @Test
+    void whatAPageEchoesOfTheRequestOrTheMemoryIsTextNeverMarkup() throws Exception {
+        String script = "<script>alert(3)</script>";
+        String original = "---\ndescription: \"" + script + "\"\n---\n# Front\n";
+        memoryFile(temp, "front.md", original);
+        try (ServingJar ui = localUi(temp)) {
+            WebVisitor visitor = loggedIn(ui);
+            HttpResponse<String> edited = visitor.submit("/ui/edit", "path", "/memories/front.md", "base",
+                    sha256(original), "content", original + script + "\n");
+            Map<String, HttpResponse<String>> echoes = new java.util.LinkedHashMap<>();
+            echoes.put("a search's query", visitor.get("/ui/search?q=" + query(script)));
+            echoes.put("a missing file's path", visitor.get("/ui/file?path=" + query("/memories/" + script + ".md")));
+            echoes.put("a missing directory", visitor.get("/ui/?dir=" + query("/memories/" + script)));
+            echoes.put("a new file's directory", visitor.get("/ui/new?dir=" + query("/memories/" + script)));
+            echoes.put("the frontmatter", visitor.get("/ui/file?path=%2Fmemories%2Ffront.md"));
+            echoes.put("a history's diff", visitor.get("/ui/history?path=%2Fmemories%2Ffront.md"));
+            echoes.put("an edit's text", visitor.get("/ui/edit?path=%2Fmemories%2Ffront.md"));
+            echoes.put("a conflict's two texts", visitor.submit("/ui/edit", "path", "/memories/front.md", "base",
+                    sha256(original), "content", script + script));
+            echoes.put("a refused create's path", visitor.submit("/ui/create", "path", "/memories/" + script
+                    + "/./x.md", "content", "x"));
+
+            assertThat(edited.statusCode()).isEqualTo(303);
+            assertThat(echoes).allSatisfy((what, answer) -> {
+                assertThat(answer.statusCode()).as(what).isIn(200, 400, 404, 409);
+                assertThat(count(answer.body(), "<script")).as(what).isOne();
+                assertThat(answer.body()).as(what).contains("&lt;script&gt;alert(3)&lt;/script&gt;")
+                        .doesNotContain(script.substring(0, 20));
+            });
+            assertThat(echoes.get("a conflict's two texts").statusCode()).isEqualTo(409);
+            assertThat(echoes.get("a missing file's path").statusCode()).isEqualTo(404);
+        }
+    }
+
     private static int count(String text, String part) {
         int count = 0;
         for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
