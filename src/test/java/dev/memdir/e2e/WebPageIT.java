@@ -100,6 +100,33 @@ class WebPageIT {
     }
 
     @Test
+    void aLogoutEndsTheSessionAndItsCookieOpensNothingAfter() throws Exception {
+        memoryFile(temp, "note.md", "kept\n");
+        try (ServingJar ui = localUi(temp)) {
+            WebVisitor visitor = new WebVisitor(ui.base());
+            visitor.logInAt(ui.login());
+            String cookie = visitor.cookie().orElseThrow();
+            String csrf = visitor.csrf();
+
+            HttpResponse<String> logout = visitor.post("/ui/logout", form("csrf", csrf), "Origin", visitor.origin());
+            visitor.cookie(cookie);
+            HttpResponse<String> page = visitor.get("/ui/");
+            HttpResponse<String> delete = visitor.post("/ui/delete", form("csrf", csrf, "path", "/memories/note.md"),
+                    "Origin", visitor.origin());
+            HttpResponse<String> loginAgain = new WebVisitor(ui.base()).get(ui.login());
+
+            assertThat(logout.statusCode()).isEqualTo(200);
+            assertThat(logout.headers().allValues("Set-Cookie")).containsExactly(
+                    "memdir_ui=; Path=/ui; Max-Age=0; HttpOnly; SameSite=Strict");
+            assertThat(page.statusCode()).isEqualTo(303);
+            assertThat(page.headers().firstValue("Location")).contains("/ui/login");
+            assertThat(delete.statusCode()).isEqualTo(401);
+            assertThat(loginAgain.statusCode()).isEqualTo(403);
+            assertThat(root(temp).resolve("note.md")).hasContent("kept");
+        }
+    }
+
+    @Test
     void everyAnswerOfThePageCarriesThePolicyAndTheHardeningHeaders() throws Exception {
         memoryFile(temp, "note.md", "# A note\n");
         try (ServingJar ui = localUi(temp)) {
@@ -224,9 +251,12 @@ class WebPageIT {
         try (ServingJar server = team.store().serve()) {
             WebVisitor alice = loggedIn(server, team.alice());
             WebVisitor bob = loggedIn(server, team.bob());
+            String bobsChangesBefore = bob.get("/ui/changes").body();
             HttpResponse<String> created = alice.submit("/ui/create", "path", "/memories/secret.md", "content",
                     "alice-only-6e2f\n");
+            String bobsChangesAfter = bob.get("/ui/changes").body();
             HttpResponse<String> bobsOwn = bob.submit("/ui/create", "path", "/memories/bobs.md", "content", "bob\n");
+            String bobsChangesOwn = bob.get("/ui/changes").body();
 
             HttpResponse<String> bobReads = bob.get("/ui/file?path=%2Fmemories%2Fsecret.md");
             HttpResponse<String> bobsHistory = bob.get("/ui/history?path=%2Fmemories%2Fsecret.md");
@@ -240,6 +270,9 @@ class WebPageIT {
             HttpResponse<String> alicesTree = alice.get("/ui/");
 
             assertThat(created.statusCode()).isEqualTo(303);
+            assertThat(bobsChangesBefore).matches("\\{\"changes\":\\d+\\}");
+            assertThat(bobsChangesAfter).as("bob hears nothing of alice's writes").isEqualTo(bobsChangesBefore);
+            assertThat(bobsChangesOwn).as("but hears his own").isNotEqualTo(bobsChangesBefore);
             assertThat(bobsOwn.statusCode()).isEqualTo(303);
             for (HttpResponse<String> refused : List.of(bobReads, bobsHistory, bobsEdit, bobDeletes, bobRenames)) {
                 assertThat(refused.statusCode()).as(refused.uri().toString()).isEqualTo(404);
