@@ -84,7 +84,10 @@ public final class MemoryDesk implements Closeable {
         return changes.get() + store.changesMade();
     }
 
-    /** Returns the entries of {@code directory} from {@code offset}, at most {@link #ENTRIES_PER_PAGE}. */
+    /**
+     * Returns the entries of {@code directory} from {@code offset}, at most {@link #ENTRIES_PER_PAGE}; an offset past
+     * the last entry shows the last page.
+     */
     public DirectoryPage directory(MemoryPath directory, int offset) throws IOException, CommandException {
         return store.read(files -> {
             if (!files.entry(directory).isDirectory()) {
@@ -93,7 +96,10 @@ public final class MemoryDesk implements Closeable {
                         : Messages.notFound(directory.display()));
             }
             List<ListedEntry> children = tree.children(files, directory, changes());
-            int from = Math.min(Math.max(0, offset), children.size());
+            int from = Math.max(0, offset);
+            if (from >= children.size()) {
+                from = Math.max(0, children.size() - 1) / ENTRIES_PER_PAGE * ENTRIES_PER_PAGE;
+            }
             List<ListedEntry> shown = children.subList(from, Math.min(children.size(), from + ENTRIES_PER_PAGE));
             Map<String, ListedFile> listed = shown.stream().allMatch(ListedEntry::directory) ? Map.of()
                     : tree.listed(files, changes());

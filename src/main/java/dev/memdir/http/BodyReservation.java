@@ -11,7 +11,12 @@ record BodyReservation(RequestLimits limits) implements FrontStep {
 
     @Override
     public Outcome pass(Exchange exchange) throws IOException {
-        exchange.bytes = limits.inFlight().open(exchange.principal.name());
+        return reserve(exchange, limits, exchange.principal.name());
+    }
+
+    /** Reserves the body's bytes under {@code holder}'s share; answers the request when they do not fit. */
+    static Outcome reserve(Exchange exchange, RequestLimits limits, String holder) throws IOException {
+        exchange.bytes = limits.inFlight().open(holder);
         exchange.holdUntilEnd(exchange.bytes::close);
         Optional<BytesInFlight.Refusal> full = exchange.bytes.growTo(Math.max(exchange.request().getContentLengthLong(),
                 0));

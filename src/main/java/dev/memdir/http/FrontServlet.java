@@ -39,6 +39,7 @@ final class FrontServlet extends HttpServlet {
         this.steps = List.of(
                 drain,                                      // 503 while the server stops
                 hostAndOrigin,                              // 403: DNS rebinding
+                new WebBody(limits),                        // a /ui form read as bodies are: 408, 413, 429, 503
                 new WebPage(authenticator, servers, refusals, rate, limits.maxRequestBytes()), // /ui, own login
                 new Cors(),                                 // a preflight answered: a browser sends no credentials
                 new ServedPaths(documents.paths()),         // 404

@@ -10,6 +10,11 @@ record ReadBody(RequestLimits limits) implements FrontStep {
 
     @Override
     public Outcome pass(Exchange exchange) throws IOException {
+        return read(exchange, limits);
+    }
+
+    /** Starts reading the body, its bytes already reserved; the chain goes on from the next step once it has come. */
+    static Outcome read(Exchange exchange, RequestLimits limits) throws IOException {
         exchange.request().setAttribute(Exchange.PENDING, exchange);
         BodyRead.start(exchange.request(), limits, exchange.bytes, exchange::end);
         return Outcome.BODY_PENDING;

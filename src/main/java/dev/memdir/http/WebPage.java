@@ -54,7 +54,7 @@ final class WebPage implements FrontStep {
         if (!WebUi.serves(exchange.request().getRequestURI())) {
             return Outcome.GO_ON;
         }
-        ui.serve(exchange.request(), exchange.response());
+        ui.serve(exchange.request(), exchange.response(), Optional.ofNullable(exchange.body));
         return Outcome.ANSWERED;
     }
 }

@@ -36,17 +36,31 @@ final class FormBody {
         }
     }
 
-    static FormBody read(HttpServletRequest request, long maxBytes) throws IOException, Refused {
-        String type = Optional.ofNullable(request.getContentType()).orElse("");
-        if (!type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+    /** Returns whether {@code request} sends a form, which {@link #read} reads rather than refuses for its type. */
+    static boolean isForm(HttpServletRequest request) {
+        return Optional.ofNullable(request.getContentType()).orElse("").toLowerCase(java.util.Locale.ROOT)
+                .startsWith("application/x-www-form-urlencoded");
+    }
+
+    /**
+     * Reads the form {@code request} posts, up to {@code maxBytes}: from {@code read}, its body when the server read it
+     * already (without a thread waiting on it), else from the request's stream.
+     */
+    static FormBody read(HttpServletRequest request, Optional<byte[]> read, long maxBytes) throws IOException,
+            Refused {
+        if (!isForm(request)) {
             throw new Refused(415, "A form is sent as application/x-www-form-urlencoded.");
         }
         if (request.getContentLengthLong() > maxBytes) {
             throw new Refused(413, tooLarge(maxBytes));
         }
         byte[] body;
-        try (InputStream in = request.getInputStream()) {
-            body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+        if (read.isPresent()) {
+            body = read.get();
+        } else {
+            try (InputStream in = request.getInputStream()) {
+                body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+            }
         }
         if (body.length > maxBytes) {
             throw new Refused(413, tooLarge(maxBytes));

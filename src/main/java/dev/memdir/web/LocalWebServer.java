@@ -68,16 +68,18 @@ public final class LocalWebServer implements AutoCloseable {
             this.ui = ui;
         }
 
+        /** Every answer carries the page's headers (its policy, no sniffing, framing or caching), refusals too. */
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            WebUi.Answer answer = new WebUi.Answer(response, System.nanoTime());
+            answer.headers();
             String host = request.getHeader("Host");
             if (host == null || !LOOPBACK_NAMES.contains(HostHeader.name(host))) {
-                response.sendError(403, "the Host header does not name this server");
+                answer.bare(403, "Refused", WebPages.error("The Host header does not name this server."));
                 return;
             }
             if (!WebUi.serves(request.getRequestURI())) {
-                response.setStatus(303);
-                response.setHeader("Location", WebUi.PREFIX + "/");
+                answer.redirect(WebUi.PREFIX + "/");
                 return;
             }
             ui.serve(request, response);

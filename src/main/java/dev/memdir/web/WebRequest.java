@@ -84,13 +84,16 @@ final class WebRequest {
         }
     }
 
-    /** A page number or offset: 0 when missing or not a number. */
+    /**
+     * A page number or offset: 0 when missing, negative or not a number; a whole number too large for an {@code int}
+     * is past any last page, so the largest (the desk shows the last page for it).
+     */
     int number(String name) {
         String raw = request.getParameter(name);
         try {
             return raw == null ? 0 : Math.max(0, Integer.parseInt(raw));
         } catch (NumberFormatException e) {
-            return 0;
+            return raw.matches("\\+?[0-9]+") ? Integer.MAX_VALUE : 0;
         }
     }
 }

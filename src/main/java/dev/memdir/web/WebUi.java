@@ -69,7 +69,22 @@ public final class WebUi {
         return path.equals(PREFIX) || path.startsWith(PREFIX + "/");
     }
 
+    /**
+     * Returns whether {@code request} is a form posted to a page, whose body {@link #serve(HttpServletRequest,
+     * HttpServletResponse, Optional)} can take read already: a server that reads bodies without a thread waiting on
+     * them reads it first, so that a body sent a byte at a time holds no thread.
+     */
+    public static boolean postsForm(HttpServletRequest request) {
+        return request.getMethod().equals("POST") && serves(request.getRequestURI()) && FormBody.isForm(request);
+    }
+
     public void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        serve(request, response, Optional.empty());
+    }
+
+    /** Answers {@code request}, whose body was read already when {@code body} holds it. */
+    public void serve(HttpServletRequest request, HttpServletResponse response, Optional<byte[]> body)
+            throws IOException {
         long start = System.nanoTime();
         Answer answer = new Answer(response, start);
         answer.headers();
@@ -89,7 +104,7 @@ public final class WebUi {
             return;
         }
         if (path.equals(PREFIX + "/login")) {
-            login(request, method, answer);
+            login(request, body, method, answer);
             return;
         }
         Optional<WebSessions.Session> session = sessions.find(cookie(request))
@@ -125,7 +140,7 @@ public final class WebUi {
         try (DeskSource.Hold held = hold.get()) {
             WebRequest visit = new WebRequest(request, session.get(), held.desk(), answer);
             if (method.equals("POST")) {
-                post(visit, path);
+                post(visit, body, path);
             } else {
                 get(visit, path);
             }
@@ -137,7 +152,8 @@ public final class WebUi {
         }
     }
 
-    private void login(HttpServletRequest request, String method, Answer answer) throws IOException {
+    private void login(HttpServletRequest request, Optional<byte[]> body, String method, Answer answer)
+            throws IOException {
         if (!login.byForm()) {
             Optional<Principal> principal = login.trade(request.getParameter("secret"));
             if (principal.isEmpty()) {
@@ -158,7 +174,7 @@ public final class WebUi {
         }
         FormBody form;
         try {
-            form = FormBody.read(request, 64 * 1024);
+            form = FormBody.read(request, body, 64 * 1024);
         } catch (FormBody.Refused refused) {
             answer.bare(refused.status, "Refused", WebPages.error(refused.getMessage()));
             return;
@@ -273,7 +289,7 @@ public final class WebUi {
         }
     }
 
-    private void post(WebRequest visit, String path) throws IOException {
+    private void post(WebRequest visit, Optional<byte[]> body, String path) throws IOException {
         if (!sameOrigin(visit.request)) {
             visit.answer.page(403, "Refused", visit.frame(), WebPages.error("This form was not sent from this"
                     + " server's page."));
@@ -281,7 +297,7 @@ public final class WebUi {
         }
         FormBody form;
         try {
-            form = FormBody.read(visit.request, maxBodyBytes);
+            form = FormBody.read(visit.request, body, maxBodyBytes);
         } catch (FormBody.Refused refused) {
             visit.answer.page(refused.status, "Refused", visit.frame(), WebPages.error(refused.getMessage()));
             return;

@@ -85,7 +85,8 @@ class MemoryDeskTest extends OnEveryStore {
         assertThat(first.hasMore()).isTrue();
         assertThat(second.entries()).hasSize(20);
         assertThat(second.entries().get(0).name()).isEqualTo("0500.md");
-        assertThat(past.entries()).isEmpty();
+        assertThat(past.offset()).as("past the end: the last page").isEqualTo(MemoryDesk.ENTRIES_PER_PAGE);
+        assertThat(past.entries()).hasSize(20);
         assertThat(first.total()).isEqualTo(MemoryDesk.ENTRIES_PER_PAGE + 20);
     }
 

@@ -14,30 +14,53 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The real jar serving HTTP ({@code serve --http 127.0.0.1:0 ...}), its URL read from the line it prints. */
+/**
+ * The real jar serving HTTP ({@code serve --http 127.0.0.1:0 ...}, or its web page alone: {@code ui --port 0 ...}), its
+ * URL read from the line it prints.
+ */
 public final class ServingJar implements AutoCloseable {
 
     private static final Pattern SERVING = Pattern.compile("memdir: serving (https?://[^/]+)/mcp");
+    private static final Pattern WEB_PAGE =
+            Pattern.compile("memdir: web page at (http://[^/\\s]+)(/ui/login\\?secret=\\S+)");
 
     private final Process process;
     private final Path stderr;
     private final URI base;
+    private final String login;
 
-    private ServingJar(Process process, Path stderr, URI base) {
+    private ServingJar(Process process, Path stderr, URI base, String login) {
         this.process = process;
         this.stderr = stderr;
         this.base = base;
+        this.login = login;
     }
 
     /** Starts {@code launcher} (whose line serves HTTP) and waits for its serving line. */
     public static ServingJar start(JarLauncher launcher, Path temp) throws IOException, InterruptedException {
+        return start(launcher, temp, SERVING);
+    }
+
+    /**
+     * Starts {@code memdir ui --port 0 options...} in {@code temp} and waits for the address it prints, whose one-time
+     * secret {@link #login()} holds.
+     */
+    public static ServingJar webPage(Path temp, String... options) throws IOException, InterruptedException {
+        List<String> args = new java.util.ArrayList<>(List.of("ui", "--port", "0"));
+        args.addAll(List.of(options));
+        return start(JarLauncher.plain(args.toArray(String[]::new)).in(temp), temp, WEB_PAGE);
+    }
+
+    private static ServingJar start(JarLauncher launcher, Path temp, Pattern printed)
+            throws IOException, InterruptedException {
         Path err = Files.createTempFile(temp, "serve", ".err");
         Process process = launcher.emptyStdin().stdoutTo(temp.resolve("serve.out")).stderrTo(err).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            Matcher serving = SERVING.matcher(Files.readString(err));
+            Matcher serving = printed.matcher(Files.readString(err));
             if (serving.find()) {
-                return new ServingJar(process, err, URI.create(serving.group(1)));
+                return new ServingJar(process, err, URI.create(serving.group(1)),
+                        serving.groupCount() > 1 ? serving.group(2) : "");
             }
             if (!process.isAlive()) {
                 throw new IllegalStateException("memdir exited " + process.exitValue() + ": " + Files.readString(err));
@@ -51,6 +74,11 @@ public final class ServingJar implements AutoCloseable {
     /** Returns {@code http://127.0.0.1:PORT} (or https). */
     public URI base() {
         return base;
+    }
+
+    /** Returns the path and query of the web page's one-time address ({@code /ui/login?secret=...}), of {@link #webPage}. */
+    public String login() {
+        return login;
     }
 
     public URI mcp() {
