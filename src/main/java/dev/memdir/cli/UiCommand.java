@@ -89,6 +89,7 @@ final class UiCommand extends SettingsCommand {
             err.println("memdir: cannot listen on 127.0.0.1:" + port + ": " + e.getMessage());
             return ExitCode.FAILED;
         }
+        desk.warm();
         err.println("memdir: web page at http://127.0.0.1:" + server.port() + WebUi.PREFIX + "/login?secret="
                 + secret);
         CountDownLatch stopped = new CountDownLatch(1);

@@ -303,8 +303,7 @@ final class History {
 
     private static Optional<VersionFile> find(OpenedDirectory versions, ContentSeal seal, MemoryPath path,
             int number) throws IOException {
-        return VersionFile.in(versions, versionsName(path), seal).stream().filter(stored -> stored.number() == number)
-                .findFirst();
+        return VersionFile.numbered(versions, versionsName(path), seal, number);
     }
 
     private static String versionsName(MemoryPath path) {
