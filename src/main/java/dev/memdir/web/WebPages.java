@@ -37,7 +37,8 @@ final class WebPages {
         html.append("<header class=\"top\"><a class=\"brand\" href=\"/ui/\">memdir</a>")
                 .append("<nav aria-label=\"Sections\"><a href=\"/ui/\">Files</a><a href=\"/ui/index\">Index</a>")
                 .append("<a href=\"/ui/stale\">Stale</a><a href=\"/ui/deleted\">Deleted</a></nav>")
-                .append("<form class=\"search\" role=\"search\" action=\"/ui/search\" method=\"get\">")
+                .append("<form class=\"search\" role=\"search\" aria-label=\"Quick search\" action=\"/ui/search\"")
+                .append(" method=\"get\">")
                 .append("<label for=\"q\">Search</label><input id=\"q\" name=\"q\" type=\"search\">")
                 .append("<button type=\"submit\">Search</button></form>")
                 .append("<span class=\"who\">").append(text(frame.visitor()))
@@ -331,6 +332,7 @@ final class WebPages {
 
     static String search(String query, RecallAnswer answer) {
         StringBuilder html = new StringBuilder("<h1>Search</h1><form id=\"search-form\" role=\"search\""
+                + " aria-label=\"Search the memory\""
                 + " action=\"/ui/search\""
                 + " method=\"get\"><label for=\"search-q\">Find in the memory</label><input id=\"search-q\" name=\"q\""
                 + " type=\"search\" value=\"" + text(query) + "\"><button type=\"submit\">Search</button></form>");
