@@ -49,6 +49,13 @@ public enum Setting {
             + " process computes in the background (hybrid; the model loads at the first recall)."),
     RECALL_THREADS(Parser.INT, "N", Default.described("half the cores, at least 2 (1 on one core)"),
             "With --recall hybrid: the most threads computing vectors at once."),
+    CONTEXT_TOOL(Default.OFF, "Also publish the tool context, which Claude Code's hooks call to bring memories"
+            + " unasked (memdir config claude-code --install sets them up and hides the tool from the model)."),
+    CONTEXT_BUDGET(Parser.BYTES, "N", Default.value("2K"),
+            "With --context-tool: the most bytes of memories one hook adds to the model's context."),
+    CONTEXT_REMINDER(Parser.COUNT, "TOKENS", Default.value("140000"),
+            "With --context-tool: remind the model to record its progress each time a Claude Code session's context"
+            + " grows by this many tokens."),
     HISTORY_KEEP(Parser.VERSIONS, "N", Default.value("20"), "Earlier versions kept of each memory file."),
     HISTORY_MAX_BYTES(Parser.BYTES, "N", Default.value("10M"),
             "Most bytes all kept versions together may hold; the oldest go first."),
@@ -108,7 +115,8 @@ public enum Setting {
     public enum Group {
         MEMORY("Memory", ROOT, CLAUDE_CODE_MEMORY, AGENT, SCOPE, PROJECT),
         STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT, S3_ENDPOINT, S3_REGION, KEY_FILE),
-        TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL, RECALL, RECALL_THREADS),
+        TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL, RECALL, RECALL_THREADS, CONTEXT_TOOL, CONTEXT_BUDGET,
+                CONTEXT_REMINDER),
         FILES("Files and history", HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER, MAX_FILE_BYTES, MAX_ROOT_BYTES,
                 MAX_FILES, SESSION_ID),
         INDEX("Index budget", INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO),

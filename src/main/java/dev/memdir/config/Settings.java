@@ -35,13 +35,15 @@ import java.util.Optional;
  * @param http how {@code serve --http} serves, when it does
  * @param keyFile the key file the memory is encrypted under, if it is (its owner alone may read it)
  * @param recall how recall ranks
+ * @param context what memories Claude Code's hooks bring unasked
  */
 public record Settings(Path root, Optional<NamespaceMemory> store, Duration storeTimeout,
         ToolLayout tools, boolean readOnly, long maxFileBytes, long maxRootBytes,
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
-        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http, Optional<Path> keyFile, RecallSettings recall) {
+        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http, Optional<Path> keyFile, RecallSettings recall,
+        ContextSettings context) {
 
     /** Returns the memory as messages name it: its namespace of a database or a bucket, else its root. */
     public String memoryName() {

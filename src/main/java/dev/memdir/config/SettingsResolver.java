@@ -6,6 +6,9 @@ import static dev.memdir.config.Setting.ALLOW_ORIGIN;
 import static dev.memdir.config.Setting.CLAUDE_CODE_MEMORY;
 import static dev.memdir.config.Setting.CLAUDE_CONFIG_DIR;
 import static dev.memdir.config.Setting.CONFIG;
+import static dev.memdir.config.Setting.CONTEXT_BUDGET;
+import static dev.memdir.config.Setting.CONTEXT_REMINDER;
+import static dev.memdir.config.Setting.CONTEXT_TOOL;
 import static dev.memdir.config.Setting.HISTORY_KEEP;
 import static dev.memdir.config.Setting.HISTORY_MAX_BYTES;
 import static dev.memdir.config.Setting.HTTP;
@@ -141,7 +144,10 @@ public final class SettingsResolver {
                 oauth(values),
                 http(values),
                 keyFile(values),
-                recall(values));
+                recall(values),
+                new ContextSettings(values.value(CONTEXT_TOOL, Boolean.class),
+                        (int) Math.min(Integer.MAX_VALUE, values.value(CONTEXT_BUDGET, Long.class)),
+                        values.value(CONTEXT_REMINDER, Long.class)));
     }
 
     /**

@@ -30,7 +30,7 @@ final class NamespaceSettings {
                 settings.maxFiles(), settings.logLevel(), settings.logFile(), settings.indexBudget(),
                 settings.sessionId(), settings.project(), settings.instructions(), settings.searchTool(),
                 settings.history(), settings.staleAfter(), settings.oauth(), settings.http(), settings.keyFile(),
-                settings.recall());
+                settings.recall(), settings.context());
     }
 
     /**

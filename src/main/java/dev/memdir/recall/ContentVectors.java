@@ -1,5 +1,6 @@
 package dev.memdir.recall;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -61,7 +62,14 @@ final class ContentVectors {
      * value there (that model left them all out).
      */
     OptionalDouble similarity(float[] query, Span span) {
+        return closest(query, span).map(closest -> OptionalDouble.of(closest.similarity()))
+                .orElse(OptionalDouble.empty());
+    }
+
+    /** Returns the passage closest to {@code query}, as {@link #similarity} finds it. */
+    Optional<Closest> closest(float[] query, Span span) {
         double best = Double.NEGATIVE_INFINITY;
+        int bestPassage = -1;
         for (int p = 0; p < scales.length; p++) {
             int offset = p * dimensions;
             double dot = 0;
@@ -70,12 +78,16 @@ final class ContentVectors {
                 dot += query[i] * values[offset + i];
                 filled |= values[offset + i] != 0;
             }
-            if (filled) {
-                best = Math.max(best, dot * scales[p]);
+            if (filled && dot * scales[p] > best) {
+                best = dot * scales[p];
+                bestPassage = p;
             }
         }
-        return best == Double.NEGATIVE_INFINITY ? OptionalDouble.empty() : OptionalDouble.of(best);
+        return bestPassage < 0 ? Optional.empty() : Optional.of(new Closest(bestPassage, best));
     }
+
+    /** A content's passage closest to a query: its index among the content's passages, and its similarity. */
+    record Closest(int passage, double similarity) {}
 
     /** The dimensions from the first to the last that is not zero in a query's vector. */
     record Span(int from, int to) {

@@ -26,6 +26,7 @@ public final class Embedding {
     private final Supplier<Embedder> loader;
     private final ThreadPoolExecutor workers;
     private CompletableFuture<Embedder> loaded;
+    private CompletableFuture<float[][]> background;
     private ExitGuard exit;
 
     /**
@@ -48,6 +49,18 @@ public final class Embedding {
     Optional<Embedder> ready() {
         CompletableFuture<Embedder> model = loading();
         return model.isDone() && !model.isCompletedExceptionally() ? Optional.of(model.join()) : Optional.empty();
+    }
+
+    /**
+     * Returns the background sentences' vectors once they are computed; until then empty, and the first call starts
+     * computing them on the embedding threads once the model has loaded.
+     */
+    synchronized Optional<float[][]> background() {
+        if (background == null) {
+            background = loading().thenApplyAsync(Background::vectors, workers);
+        }
+        return background.isDone() && !background.isCompletedExceptionally() ? Optional.of(background.join())
+                : Optional.empty();
     }
 
     /** Runs {@code work} on the embedding threads. */

@@ -14,23 +14,28 @@ final class MemoryDocument {
 
     private static final int NAME_WEIGHT = 3;
     private static final int DESCRIPTION_WEIGHT = 2;
+    private static final String SCOPE = "paths";
 
     private final String heading;
     private final String description;
+    private final Object scope;
     private final Map<String, Integer> termFrequencies = new HashMap<>();
     private int length;
 
-    private MemoryDocument(String heading, String description) {
+    private MemoryDocument(String heading, String description, Object scope) {
         this.heading = heading;
         this.description = description;
+        this.scope = scope;
     }
 
     /** {@code relativePath} is the file's path below the memory root, with {@code /} separators. */
     static MemoryDocument of(String relativePath, String text) {
-        Map<String, Object> fields = frontmatterFields(text);
+        Map<String, Object> all = FrontmatterFields.of(text);
+        Map<String, Object> fields = scalars(all);
         String description = fields.getOrDefault("description", "").toString();
         String name = relativePath + " " + fields.getOrDefault("name", "");
-        MemoryDocument document = new MemoryDocument(name.strip() + "\n" + description, description);
+        MemoryDocument document = new MemoryDocument(name.strip() + "\n" + description, description,
+                all.get(SCOPE));
         document.add(Terms.of(name), NAME_WEIGHT);
         document.add(Terms.of(description), DESCRIPTION_WEIGHT);
         document.add(Terms.of(Frontmatter.strip(text)), 1);
@@ -39,11 +44,25 @@ final class MemoryDocument {
 
     /** Returns the passages the file's vectors are computed from: its path, name and description, then its body. */
     static List<String> passages(String relativePath, String text) {
-        return Passages.of(of(relativePath, text).heading, Frontmatter.strip(text));
+        return of(relativePath, text).passagesOf(text);
+    }
+
+    /** Returns the passages of this document's {@code text}, the first led by its heading. */
+    List<String> passagesOf(String text) {
+        return Passages.of(heading, Frontmatter.strip(text));
+    }
+
+    String heading() {
+        return heading;
     }
 
     String description() {
         return description;
+    }
+
+    /** The frontmatter's {@code paths:} as YAML gave it (a list or a string), or {@code null} when it has none. */
+    Object scope() {
+        return scope;
     }
 
     int length() {
@@ -66,9 +85,9 @@ final class MemoryDocument {
     }
 
     /** The frontmatter's scalar fields (name, description, ...); nested ones are not words of the file. */
-    private static Map<String, Object> frontmatterFields(String text) {
+    private static Map<String, Object> scalars(Map<String, Object> fields) {
         Map<String, Object> scalars = new HashMap<>();
-        FrontmatterFields.of(text).forEach((key, value) -> {
+        fields.forEach((key, value) -> {
             if (value != null && !(value instanceof Map) && !(value instanceof List)) {
                 scalars.put(key, value);
             }

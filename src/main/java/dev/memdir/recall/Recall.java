@@ -11,16 +11,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -37,8 +33,6 @@ import org.slf4j.LoggerFactory;
 public final class Recall {
 
     private static final Logger log = LoggerFactory.getLogger(Recall.class);
-    private static final double K1 = 1.2;
-    private static final double B = 0.75;
     private static final long LARGEST_FILE = 4L << 20;
 
     private record Indexed(ListedFile file, MemoryDocument document, String sha256) {
@@ -95,80 +89,79 @@ public final class Recall {
 
     /** Returns up to {@code limit} files that match {@code query}, best first, and how they were ranked. */
     public synchronized RecallAnswer answer(String query, int limit) throws IOException {
+        Ranking ranking = rank(query);
+        List<RecallMatch> matches = ranking.best(limit).stream().map(ranking::match).toList();
+        return new RecallAnswer(matches, ranking.byQueryVector(), ranking.withoutVectors());
+    }
+
+    /**
+     * Returns up to {@code limit} files that match {@code query}, best first, each with what ranked it: enough to
+     * judge whether a file bears on the query at all, not only whether it bears on it more than the others.
+     */
+    public synchronized List<RecallEvidence> evidence(String query, int limit) throws IOException {
+        Ranking ranking = rank(query);
+        return ranking.best(limit).stream().map(ranking::evidence).toList();
+    }
+
+    /** Returns the files whose frontmatter scopes them to parts of a project ({@code paths:}), in path order. */
+    public synchronized List<ScopedFile> scopedFiles() throws IOException {
         refreshIfChanged();
-        Map<String, Double> keywords = keywordScores(query);
+        return index.entrySet().stream().filter(entry -> entry.getValue().document().scope() != null)
+                .sorted(Map.Entry.comparingByKey())
+                .map(entry -> new ScopedFile("/memories/" + entry.getKey(), entry.getValue().document().description(),
+                        entry.getValue().sha256(), entry.getValue().document().scope()))
+                .toList();
+    }
+
+    private Ranking rank(String query) throws IOException {
+        refreshIfChanged();
+        KeywordScores keywords = KeywordScores.of(Terms.of(query), index, Indexed::document);
         if (vectors.isEmpty()) {
-            return new RecallAnswer(best(keywords, Set.of(), limit), false, 0);
+            return Ranking.byKeywords(this::description, keywords, 0);
         }
         VectorIndex vectorIndex = vectors.get();
         if (!vectorIndex.start()) {
             wantVectors(index.values());
         }
-        Set<String> withVectors = new HashSet<>();
-        index.forEach((relative, indexed) -> {
-            if (vectorIndex.vectors(indexed.sha256()).isPresent()) {
-                withVectors.add(relative);
-            }
-        });
+        Map<String, ContentVectors> withVectors = new HashMap<>();
+        index.forEach((relative, indexed) -> vectorIndex.vectors(indexed.sha256())
+                .ifPresent(content -> withVectors.put(relative, content)));
         int withoutVectors = index.size() - withVectors.size();
         Optional<float[]> queryVector = index.isEmpty() ? Optional.empty() : vectorIndex.query(query);
         if (queryVector.isEmpty() || withVectors.isEmpty()) {
-            return new RecallAnswer(best(keywords, Set.of(), limit), false, withoutVectors);
+            return Ranking.byKeywords(this::description, keywords, withoutVectors);
         }
-        Map<String, Double> fused = Fusion.of(keywords, similarities(queryVector.get(), withVectors));
-        return new RecallAnswer(best(fused, withVectors, limit), true, withoutVectors);
-    }
-
-    private Map<String, Double> keywordScores(String query) {
-        Set<String> queryTerms = new LinkedHashSet<>(Terms.of(query));
-        Map<String, Double> scores = new HashMap<>();
-        if (queryTerms.isEmpty() || index.isEmpty()) {
-            return scores;
-        }
-        double averageLength = index.values().stream().mapToInt(i -> i.document().length()).average().orElse(1);
-        Map<String, Double> idf = new HashMap<>();
-        for (String term : queryTerms) {
-            long containing = index.values().stream().filter(i -> i.document().frequency(term) > 0).count();
-            idf.put(term, Math.log(1 + (index.size() - containing + 0.5) / (containing + 0.5)));
-        }
-        index.forEach((relative, indexed) -> {
-            MemoryDocument document = indexed.document();
-            double score = 0;
-            for (String term : queryTerms) {
-                int frequency = document.frequency(term);
-                if (frequency > 0) {
-                    double norm = K1 * (1 - B + B * document.length() / Math.max(averageLength, 1));
-                    score += idf.get(term) * frequency * (K1 + 1) / (frequency + norm);
-                }
-            }
-            if (score > 0) {
-                scores.put(relative, score);
-            }
-        });
-        return scores;
-    }
-
-    private Map<String, Double> similarities(float[] query, Set<String> withVectors) {
-        ContentVectors.Span span = ContentVectors.Span.of(query);
+        Map<String, ContentVectors.Closest> closest = closest(queryVector.get(), withVectors);
         Map<String, Double> similarities = new HashMap<>();
-        for (String relative : withVectors) {
-            vectors.get().vectors(index.get(relative).sha256()).map(content -> content.similarity(query, span))
-                    .filter(OptionalDouble::isPresent)
-                    .ifPresent(similarity -> similarities.put(relative, similarity.getAsDouble()));
+        closest.forEach((relative, passage) -> similarities.put(relative, passage.similarity()));
+        Standing standing = Standing.among(similarities.values(), background(queryVector.get()));
+        return new Ranking(this::description, keywords, Fusion.of(keywords.bm25(), similarities), closest, standing,
+                true, withoutVectors);
+    }
+
+    private String description(String relative) {
+        return index.get(relative).document().description();
+    }
+
+    /** The similarities of {@code query} to the background sentences, once their vectors are there. */
+    private double[] background(float[] query) {
+        float[][] sentences = embedding.get().background().orElse(new float[0][]);
+        ContentVectors.Span span = ContentVectors.Span.of(query);
+        double[] similarities = new double[sentences.length];
+        for (int s = 0; s < sentences.length; s++) {
+            for (int i = span.from(); i < span.to(); i++) {
+                similarities[s] += query[i] * sentences[s][i];
+            }
         }
         return similarities;
     }
 
-    private List<RecallMatch> best(Map<String, Double> scores, Set<String> byMeaning, int limit) {
-        List<String> order = scores.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(limit).map(Map.Entry::getKey).toList();
-        List<RecallMatch> matches = new ArrayList<>();
-        for (String relative : order) {
-            matches.add(new RecallMatch("/memories/" + relative, index.get(relative).document().description(),
-                    scores.get(relative), byMeaning.contains(relative)));
-        }
-        return List.copyOf(matches);
+    private static Map<String, ContentVectors.Closest> closest(float[] query, Map<String, ContentVectors> contents) {
+        ContentVectors.Span span = ContentVectors.Span.of(query);
+        Map<String, ContentVectors.Closest> closest = new HashMap<>();
+        contents.forEach((relative, content) -> content.closest(query, span)
+                .ifPresent(passage -> closest.put(relative, passage)));
+        return closest;
     }
 
     private void refreshInBackground() {

@@ -3,6 +3,8 @@ package dev.memdir.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.config.Settings;
 import dev.memdir.config.ToolLayout;
+import dev.memdir.context.MemoryContext;
+import dev.memdir.context.TranscriptUsage;
 import dev.memdir.desk.MemoryDesk;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.instructions.InstructionSource;
@@ -68,12 +70,31 @@ final class FeatureAssembly {
         String protocol = ServerInstructions.protocol(settings.tools());
         List<Resource> resources = new ArrayList<>(memory.resources());
         resources.addAll(instructionResources.resources());
-        return new Features(tools(new ToolCatalog(json), memoryTool, recall, settings), resources,
+        List<Tool> tools = tools(new ToolCatalog(json), memoryTool, recall, settings);
+        if (settings.context().tool()) {
+            tools.add(contextTool(instructions).tool(new ToolCatalog(json)));
+        }
+        return new Features(tools, resources,
                 List.of(instructionResources.template(completions.projectPath()), recall.template(),
                         new HistoryResources(store, json).template(completions.historyPath())),
                 List.of(Prompts.memoryProtocol(protocol), instructionResources.prompt(),
                         recall.prompt(completions.recallQuery())),
                 ResourceUpdates::reported);
+    }
+
+    /**
+     * The tool Claude Code's hooks call. Only a server of the host's own user reads transcripts and counts the host's
+     * project directory as one a touched file belongs to; a principal's names no host path.
+     */
+    private ContextTool contextTool(InstructionsCache instructions) {
+        MemoryContext context = new MemoryContext(store, recall.recall(), settings.context().budgetBytes(),
+                settings.context().remindEveryTokens());
+        boolean hosts = instructions.resolver().source().confinement().isEmpty();
+        Optional<TranscriptUsage> transcripts = hosts
+                ? Optional.of(new TranscriptUsage(instructions.resolver().locations().claudeConfigDirectory(), json))
+                : Optional.empty();
+        return new ContextTool(context, transcripts, () -> hosts
+                ? List.of(instructions.resolver().locations().projectDirectory().toString()) : List.of(), json);
     }
 
     /**

@@ -31,7 +31,8 @@ public final class MemdirServer {
         MemoryStore store = StoreChoice.open(settings, sessionId);
         // Only now: a warm-up thread makes the mapper while this one opened the store.
         StdioLineTransportProvider transport = new StdioLineTransportProvider(SharedJson.mcp(), SharedJson.mapper(),
-                in, out, ToolCatalog.names(settings.tools(), settings.readOnly(), settings.searchTool()),
+                in, out, ToolCatalog.names(settings.tools(), settings.readOnly(), settings.searchTool(),
+                        settings.context().tool()),
                 StdioLineTransportProvider.DEFAULT_MAX_LINE_BYTES, DRAIN_TIMEOUT);
         // The client waits for the initialize answer before anything else; the rest of the server is built meanwhile.
         try (ServedMemory memory = ServedMemory.open(settings, version, store, sessionId, ServedMemory.Audience.STDIO,

@@ -47,6 +47,11 @@ final class ToolCatalog {
         return named("search");
     }
 
+    /** Returns the {@code context} tool Claude Code's hooks call, published only with --context-tool. */
+    Tool.Definition context() {
+        return named(ContextTool.NAME);
+    }
+
     private Tool.Definition named(String name) {
         ObjectNode definition = ((ObjectNode) definitions.get(name)).deepCopy();
         definition.put("name", name);
@@ -89,10 +94,13 @@ final class ToolCatalog {
      * Returns the names of the tools a server with these settings publishes, known before the catalog is read (the
      * transport checks calls against them from the first line on).
      */
-    static Set<String> names(ToolLayout layout, boolean readOnly, boolean searchTool) {
+    static Set<String> names(ToolLayout layout, boolean readOnly, boolean searchTool, boolean contextTool) {
         Set<String> names = new HashSet<>(layout == ToolLayout.SINGLE ? List.of(SINGLE_TOOL_NAME) : commands(readOnly));
         if (searchTool) {
             names.add("search");
+        }
+        if (contextTool) {
+            names.add(ContextTool.NAME);
         }
         return Set.copyOf(names);
     }

@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SettingsResolverTest {
 
     private static final String KNOWN_KEYS = "agent, agents-md, allow-external-imports, allow-origin,"
-            + " claude-code-memory, claude-config-dir, history-keep, history-max-bytes, http, index-max-bytes,"
+            + " claude-code-memory, claude-config-dir, context-budget, context-reminder, context-tool, history-keep, history-max-bytes, http, index-max-bytes,"
             + " index-max-lines, index-near-ratio, index-target-ratio, key-file, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
             + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, recall, recall-threads, root,"
@@ -709,6 +709,9 @@ class SettingsResolverTest {
                 agents-md: false
                 allow-external-imports: true
                 search-tool: true
+                context-tool: true
+                context-budget: 4K
+                context-reminder: 90000
                 history-keep: 5
                 history-max-bytes: 1M
                 stale-after: 30d
@@ -722,7 +725,8 @@ class SettingsResolverTest {
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
                 new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
-                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES))));
+                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES)),
+                new ContextSettings(true, 4096, 90_000)));
     }
 
     @Test
@@ -803,7 +807,8 @@ class SettingsResolverTest {
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
                 HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
-                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES))));
+                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES)),
+                new ContextSettings(false, 2048, 140_000)));
     }
 
     // ---- config file errors ----

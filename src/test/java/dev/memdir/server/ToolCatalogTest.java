@@ -43,11 +43,13 @@ class ToolCatalogTest {
     @Test
     void theNamesKnownBeforeTheCatalogIsReadAreTheNamesItPublishes() {
         for (boolean readOnly : new boolean[] {false, true}) {
-            assertThat(ToolCatalog.names(ToolLayout.SPLIT, readOnly, false))
+            assertThat(ToolCatalog.names(ToolLayout.SPLIT, readOnly, false, false))
                     .containsExactlyInAnyOrderElementsOf(
                             catalog.split(readOnly).stream().map(Tool.Definition::name).toList());
-            assertThat(ToolCatalog.names(ToolLayout.SINGLE, readOnly, true))
+            assertThat(ToolCatalog.names(ToolLayout.SINGLE, readOnly, true, false))
                     .containsExactlyInAnyOrder(catalog.single(readOnly).name(), catalog.search().name());
+            assertThat(ToolCatalog.names(ToolLayout.SPLIT, readOnly, false, true))
+                    .contains(catalog.context().name());
         }
     }
 

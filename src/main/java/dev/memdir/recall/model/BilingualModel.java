@@ -48,7 +48,7 @@ public final class BilingualModel implements Embedder {
 
     @Override
     public float[] query(String text) {
-        return mostlyIdeographs(text) ? concat(chinese.embed(CHINESE_QUERY + text), new float[ENGLISH_DIMENSIONS])
+        return Scripts.mostlyCjk(text) ? concat(chinese.embed(CHINESE_QUERY + text), new float[ENGLISH_DIMENSIONS])
                 : concat(new float[CHINESE_DIMENSIONS], english.embed("query: " + text));
     }
 
@@ -59,13 +59,6 @@ public final class BilingualModel implements Embedder {
     @Override
     public void rest() {
         NativeHeap.trim();
-    }
-
-    /** Whether ideographs, kana and hangul are more than a quarter of the text's letters. */
-    static boolean mostlyIdeographs(String text) {
-        long letters = text.codePoints().filter(Character::isLetter).count();
-        long ideographs = text.codePoints().filter(Scripts::isCjk).count();
-        return ideographs * 3 > letters;
     }
 
     private static float[] concat(float[] first, float[] second) {

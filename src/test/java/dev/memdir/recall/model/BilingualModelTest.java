@@ -55,14 +55,6 @@ class BilingualModelTest {
     }
 
     @Test
-    void aQueryGoesToTheChineseModelWhenIdeographsAreMoreThanAQuarterOfItsLetters() {
-        assertThat(BilingualModel.mostlyIdeographs("Daniel 骑什么车去上班？")).isTrue();
-        assertThat(BilingualModel.mostlyIdeographs("東京")).isTrue();
-        assertThat(BilingualModel.mostlyIdeographs("where did we eat 小笼包 last time in Shanghai")).isFalse();
-        assertThat(BilingualModel.mostlyIdeographs("How do releases reach prod?")).isFalse();
-    }
-
-    @Test
     void aLongTextIsEmbeddedWhole() {
         assertThat(model.passage("word ".repeat(2_000))).hasSize(896);
     }
