@@ -48,6 +48,27 @@ final class ClaudeInstall {
         return exit;
     }
 
+    /**
+     * Runs {@code claude mcp remove --scope user name} with the claude CLI on the PATH; returns whether a registration
+     * was removed (false when there was none, or no claude CLI to ask).
+     */
+    static boolean remove(String name, PrintStream err) throws IOException, InterruptedException {
+        Optional<Path> claude = onPath("claude");
+        if (claude.isEmpty()) {
+            err.println("memdir: the claude CLI is not on the PATH; if memdir is still registered, run:");
+            err.println("  claude mcp remove --scope user " + name);
+            return false;
+        }
+        Process remove = new ProcessBuilder(claude.get().toString(), "mcp", "remove", "--scope", "user", name)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return remove.waitFor() == 0;
+    }
+
+    /** Whether the claude CLI is on the PATH. */
+    static boolean available() {
+        return onPath("claude").isPresent();
+    }
+
     private static String replaced(String name) {
         return "memdir: replaced the earlier registration of " + name + " in Claude Code's user config";
     }

@@ -3,13 +3,19 @@ package dev.memdir.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.config.ConfigException;
+import dev.memdir.config.SettingsResolver;
+import dev.memdir.install.ClaudeCodePart;
+import dev.memdir.install.ClaudeSettingsFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -32,8 +38,18 @@ final class ConfigCommand implements Callable<Integer> {
     String client;
 
     @Option(names = "--install", description = "claude-code only: run 'claude mcp add' now, replacing memdir's"
-            + " earlier registration under the same name (needs the claude CLI on the PATH).")
+            + " earlier registration under the same name (needs the claude CLI on the PATH), and merge memdir's hooks"
+            + " into Claude Code's user settings.")
     boolean install;
+
+    @Option(names = "--uninstall", description = "claude-code only: take memdir's part out of Claude Code's user"
+            + " settings and remove its registration.")
+    boolean uninstall;
+
+    @Option(names = "--without", paramLabel = "PART", split = ",", description = "claude-code only: leave parts out:"
+            + " prompt (memories a prompt brings), file (memories a touched file brings), compaction (around a summary"
+            + " of the context), auto-memory (leave Claude Code's own auto memory on).")
+    List<String> without;
 
     @Option(names = "--http", paramLabel = "URL", description = "Register a memdir served over HTTP at URL"
             + " (e.g. https://memdir.example/mcp) instead of this jar.")
@@ -62,8 +78,16 @@ final class ConfigCommand implements Callable<Integer> {
                     + "'; use claude-code, claude-desktop, inspector or command");
             return ExitCode.USAGE.code();
         }
-        if (install && parsed.get() != Client.CLAUDE_CODE) {
-            err.println("memdir: --install works for claude-code only");
+        if ((install || uninstall || without != null) && parsed.get() != Client.CLAUDE_CODE) {
+            err.println("memdir: --install, --uninstall and --without work for claude-code only");
+            return ExitCode.USAGE.code();
+        }
+        if (install && uninstall) {
+            err.println("memdir: --install and --uninstall go one at a time");
+            return ExitCode.USAGE.code();
+        }
+        Optional<Set<ClaudeCodePart>> parts = parts(without, err);
+        if (parts.isEmpty()) {
             return ExitCode.USAGE.code();
         }
         if (token != null && parsed.get() == Client.COMMAND) {
@@ -78,9 +102,12 @@ final class ConfigCommand implements Callable<Integer> {
         }
         try {
             PrintStream out = memdir.invocation().stdout();
-            return http != null ? runHttp(parsed.get(), http, Optional.ofNullable(token), install, out, err)
-                    : run(parsed.get(), serverArgs == null ? List.of() : serverArgs, install, out, err);
-        } catch (IOException e) {
+            if (parsed.get() == Client.CLAUDE_CODE) {
+                return claudeCode(parts.get(), out, err);
+            }
+            return http != null ? runHttp(parsed.get(), http, Optional.ofNullable(token), out, err)
+                    : run(parsed.get(), serverArgs == null ? List.of() : serverArgs, out, err);
+        } catch (IOException | ConfigException e) {
             err.println("memdir: " + e.getMessage());
             return ExitCode.FAILED.code();
         } catch (InterruptedException e) {
@@ -104,20 +131,12 @@ final class ConfigCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints the registration for {@code client}; with {@code install}, runs {@code claude mcp add} if it can. */
-    static int run(Client client, List<String> serverArgs, boolean install, PrintStream out, PrintStream err)
+    /** Prints the registration of this jar for {@code client} (not Claude Code's: {@link #claudeCode}). */
+    static int run(Client client, List<String> serverArgs, PrintStream out, PrintStream err)
             throws IOException, InterruptedException {
         prepareArchive(err);
         List<String> command = Registration.command(serverArgs);
         switch (client) {
-            case CLAUDE_CODE:
-                String serverName = serverName(serverArgs);
-                List<String> add = claudeMcpAdd(serverName, command);
-                if (!install) {
-                    out.println(shell(add));
-                    return ExitCode.OK.code();
-                }
-                return ClaudeInstall.run(add, serverName, out, err);
             case CLAUDE_DESKTOP:
                 String name = serverName(serverArgs);
                 out.println(desktopJson(name, command));
@@ -145,19 +164,10 @@ final class ConfigCommand implements Callable<Integer> {
      * {@code token} when there is one; with {@code install}, runs {@code claude mcp add} if it can. Claude Desktop
      * starts only local servers, so it reaches the URL through {@code mcp-remote}.
      */
-    static int runHttp(Client client, String url, Optional<String> token, boolean install, PrintStream out,
-            PrintStream err) throws IOException, InterruptedException {
-        List<String> headers = token.map(t -> List.of("--header", "Authorization: Bearer " + t)).orElse(List.of());
+    static int runHttp(Client client, String url, Optional<String> token, PrintStream out, PrintStream err)
+            throws IOException {
+        List<String> headers = headers(token);
         switch (client) {
-            case CLAUDE_CODE:
-                List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--transport", "http", "--scope",
-                        "user", "memdir", url));
-                add.addAll(headers);
-                if (!install) {
-                    out.println(shell(add));
-                    return ExitCode.OK.code();
-                }
-                return ClaudeInstall.run(add, "memdir", out, err);
             case CLAUDE_DESKTOP:
                 List<String> bridge = new ArrayList<>(List.of("npx", "-y", "mcp-remote", url));
                 bridge.addAll(headers);
@@ -175,6 +185,52 @@ final class ConfigCommand implements Callable<Integer> {
                 out.println(url);
                 return ExitCode.OK.code();
         }
+    }
+
+    /**
+     * Claude Code: the registration, of this jar or of the server at {@code --http}, and memdir's part of the user
+     * settings for {@code parts}; printed, or with {@code --install} or {@code --uninstall} done.
+     */
+    private int claudeCode(Set<ClaudeCodePart> parts, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException, ConfigException {
+        ClaudeCodeConfig.Mode mode = install ? ClaudeCodeConfig.Mode.INSTALL
+                : uninstall ? ClaudeCodeConfig.Mode.UNINSTALL : ClaudeCodeConfig.Mode.PRINT;
+        SettingsResolver resolver = memdir.invocation().resolver();
+        ClaudeCodeConfig config = new ClaudeCodeConfig(new ClaudeSettingsFile(
+                resolver.claudeCodeDirectory().resolve("settings.json"),
+                resolver.memdirDirectory().resolve("claude-code-install.json")), out, err);
+        if (http != null) {
+            List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--transport", "http", "--scope",
+                    "user", "memdir", http));
+            add.addAll(headers(Optional.ofNullable(token)));
+            return config.run(mode, add, "memdir", parts, true);
+        }
+        List<String> args = serverArgs == null ? List.of() : serverArgs;
+        String name = serverName(args);
+        if (mode != ClaudeCodeConfig.Mode.UNINSTALL) {
+            prepareArchive(err);
+        }
+        List<String> served = name.equals("memdir") ? ClaudeCodeConfig.withContextTool(args, parts) : args;
+        return config.run(mode, claudeMcpAdd(name, Registration.command(served)), name, parts, false);
+    }
+
+    /** The parts of memdir's Claude Code setup {@code --without} leaves in; empty when it names an unknown part. */
+    private static Optional<Set<ClaudeCodePart>> parts(List<String> without, PrintStream err) {
+        Set<ClaudeCodePart> parts = EnumSet.allOf(ClaudeCodePart.class);
+        for (String word : without == null ? List.<String>of() : without) {
+            Optional<ClaudeCodePart> part = ClaudeCodePart.named(word);
+            if (part.isEmpty()) {
+                err.println("memdir: --without takes " + ClaudeCodeConfig.words(EnumSet.allOf(ClaudeCodePart.class))
+                        + ", not '" + word + "'");
+                return Optional.empty();
+            }
+            parts.remove(part.get());
+        }
+        return Optional.of(parts);
+    }
+
+    private static List<String> headers(Optional<String> token) {
+        return token.map(t -> List.of("--header", "Authorization: Bearer " + t)).orElse(List.of());
     }
 
     /** Writes the launch line's start-up archive for the java running now, unless it is there already. */

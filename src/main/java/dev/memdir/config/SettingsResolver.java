@@ -171,7 +171,7 @@ public final class SettingsResolver {
     /** Returns the values {@code flags}, the environment and the settings file give, in that order. */
     private SettingValues values(Map<String, String> flags) throws ConfigException {
         Optional<Raw> named = new SettingSources(flags, env, Map.of(), "").lookup(CONFIG);
-        Path configPath = named.isPresent() ? paths.parse(named.get()) : memdirHome().resolve("config.yaml");
+        Path configPath = named.isPresent() ? paths.parse(named.get()) : memdirDirectory().resolve("config.yaml");
         Map<String, String> file = ConfigFile.read(configPath, named.isPresent());
         return new SettingValues(new SettingSources(flags, env, file, configPath.toString()), paths);
     }
@@ -244,12 +244,18 @@ public final class SettingsResolver {
         if (configured.isPresent()) {
             return configured.get();
         }
+        return claudeCodeDirectory();
+    }
+
+    /** Where Claude Code keeps this user's configuration, as Claude Code finds it: CLAUDE_CONFIG_DIR, else ~/.claude. */
+    public Path claudeCodeDirectory() throws ConfigException {
         String claudeDir = env.get("CLAUDE_CONFIG_DIR");
         return claudeDir != null && !claudeDir.isBlank() ? paths.parse(new Raw(claudeDir, "CLAUDE_CONFIG_DIR"))
                 : home.resolve(".claude");
     }
 
-    private Path memdirHome() throws ConfigException {
+    /** memdir's own directory: MEMDIR_HOME, else ~/.memdir. */
+    public Path memdirDirectory() throws ConfigException {
         String configured = env.get("MEMDIR_HOME");
         return configured != null && !configured.isEmpty() ? paths.parse(new Raw(configured, "MEMDIR_HOME"))
                 : home.resolve(".memdir");
@@ -260,7 +266,7 @@ public final class SettingsResolver {
         if (claudeCodeMemory) {
             return claudeConfig.resolve("projects").resolve(key).resolve("memory");
         }
-        return memdirHome().resolve("projects").resolve(key).resolve("memory");
+        return memdirDirectory().resolve("projects").resolve(key).resolve("memory");
     }
 
     private static IndexBudget indexBudget(SettingValues values) throws ConfigException {
