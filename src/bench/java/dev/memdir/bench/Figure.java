@@ -15,6 +15,12 @@ record Figure(String text, double value) {
         return new Figure(millis(nanos.median()) + "/" + millis(nanos.p99()), toMillis(nanos.median()));
     }
 
+    /** {@code median/p95} milliseconds; compares by the 95th percentile. */
+    static Figure medianP95(Stats nanos) {
+        return new Figure(millis(nanos.median()) + "/" + millis(nanos.percentile(0.95)),
+                toMillis(nanos.percentile(0.95)));
+    }
+
     static Figure millisOf(long nanos) {
         return new Figure(millis(nanos), toMillis(nanos));
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,8 +25,11 @@ record HybridRecallSection(Workspace workspace, Launches launches, BenchStore st
     /** The time from a hybrid server's first recall to one with every file's vector, and the CPU it spent. */
     private record Indexing(long nanos, long cpuNanos) {}
 
-    /** What one server was measured at: its answers' times and its resident memory after them. */
-    private record Served(long[] nanos, long rssKib, long peakRssKib) {}
+    /**
+     * What one server was measured at: its answers' times, its prompt hook's (the tool {@code context} a prompt of
+     * Claude Code's calls), and its resident memory after them.
+     */
+    private record Served(long[] nanos, long[] hookNanos, long rssKib, long peakRssKib) {}
 
     void addTo(Table table) throws IOException, InterruptedException {
         Path seed = workspace.directory("recall-" + files);
@@ -49,16 +53,21 @@ record HybridRecallSection(Workspace workspace, Launches launches, BenchStore st
             Progress.say(String.format(Locale.ROOT, "recall over %,d files: %d warm-up and %d timed questions to each"
                     + " of keywords and hybrid, in turns", files, warmUp, questions));
             long[][] nanos = new long[2][questions];
+            long[][] hookNanos = new long[2][questions];
             for (int i = 0; i < asked.size(); i++) {
                 long keywordsNanos = ask(keywords, RecallMode.KEYWORDS, asked.get(i));
                 long hybridNanos = ask(vectors, RecallMode.HYBRID, asked.get(i));
+                long keywordsHook = promptHook(keywords, asked.get(i), i);
+                long hybridHook = promptHook(vectors, asked.get(i), i);
                 if (i >= warmUp) {
                     nanos[0][i - warmUp] = keywordsNanos;
                     nanos[1][i - warmUp] = hybridNanos;
+                    hookNanos[0][i - warmUp] = keywordsHook;
+                    hookNanos[1][i - warmUp] = hybridHook;
                 }
             }
-            keywordsServed = new Served(nanos[0], keywords.rssKib(), keywords.peakRssKib());
-            hybridServed = new Served(nanos[1], vectors.rssKib(), vectors.peakRssKib());
+            keywordsServed = new Served(nanos[0], hookNanos[0], keywords.rssKib(), keywords.peakRssKib());
+            hybridServed = new Served(nanos[1], hookNanos[1], vectors.rssKib(), vectors.peakRssKib());
             keywords.closeAndWait();
             vectors.closeAndWait();
         }
@@ -75,6 +84,9 @@ record HybridRecallSection(Workspace workspace, Launches launches, BenchStore st
         String size = String.format(Locale.ROOT, "%,d files", files);
         table.add("recall, " + size + ", after indexing (median/p99 ms" + latencyGoal() + ")",
                 Figure.medianP99(new Stats(keywords.nanos())), Figure.medianP99(new Stats(hybrid.nanos())));
+        table.add("prompt hook (tool context, UserPromptSubmit), " + size + " (median/p95 ms"
+                + (files == 1_000 ? "; goal: p95 <= 50" : "") + ")", Figure.medianP95(new Stats(keywords.hookNanos())),
+                Figure.medianP95(new Stats(hybrid.hookNanos())));
         table.add(String.format(Locale.ROOT, "server RSS after %d recalls, %s (VmRSS MiB)", warmUp + questions, size),
                 Figure.mebibytesOf(keywords.rssKib()), Figure.mebibytesOf(hybrid.rssKib()));
         table.add("server peak RSS, " + size + " (VmHWM MiB)", Figure.mebibytesOf(keywords.peakRssKib()),
@@ -132,6 +144,12 @@ record HybridRecallSection(Workspace workspace, Launches launches, BenchStore st
             }
             Thread.sleep(POLL_MILLIS);
         }
+    }
+
+    /** Sends a question as Claude Code's prompt hook does, in a session of its own; returns the time it took. */
+    private static long promptHook(McpPipe server, String question, int session) throws IOException {
+        return server.call("context", Map.of("event", "UserPromptSubmit", "session", "bench-" + session, "prompt",
+                question)).nanos();
     }
 
     /** Asks one question; the answer must be ranked as {@code mode} ranks, fully. Returns the time it took. */

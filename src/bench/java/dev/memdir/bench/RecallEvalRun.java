@@ -3,12 +3,8 @@ package dev.memdir.bench;
 import dev.memdir.recall.RecallEvalSet;
 import dev.memdir.recall.RecallEvalSet.Question;
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One server started with {@code --recall MODE} on a new memory in {@code store} holding the set's memory files, asked
@@ -22,11 +18,6 @@ record RecallEvalRun(Workspace workspace, Launches launches, BenchStore store, R
     static final String KEYWORDS = "keywords";
     static final String HYBRID = "hybrid";
 
-    private static final String URI_PREFIX = "memdir://memory/recall?q=";
-    /** Indexing 160 files takes seconds; a loaded machine, or a slow model load, gets far more than that. */
-    private static final long VECTORS_DEADLINE_NANOS = TimeUnit.MINUTES.toNanos(30);
-    private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
-    private static final long POLL_MILLIS = 500;
 
     /**
      * What one mode found: for each question of the set, in order, the rank of its first answer file (0: none listed)
@@ -48,17 +39,17 @@ record RecallEvalRun(Workspace workspace, Launches launches, BenchStore store, R
             server.open();
             if (mode.equals(HYBRID)) {
                 long start = System.nanoTime();
-                untilHybrid(server, set.questions().get(0), start);
+                HybridWait.until(server, set.questions().get(0).question(), start, "recall-eval");
                 indexingNanos = System.nanoTime() - start;
                 Progress.say(String.format("recall-eval: hybrid: every file had its vector after %.1f s",
                         indexingNanos / 1e9));
             }
             for (int i = 0; i < ranks.length; i++) {
                 Question question = set.questions().get(i);
-                RecallEvalReply reply = ask(server, question);
+                RecallEvalReply reply = HybridWait.ask(server, question.question());
                 if (mode.equals(HYBRID) && !reply.hybridThroughout()) {
                     askedAgain++;
-                    reply = untilHybrid(server, question, System.nanoTime());
+                    reply = HybridWait.until(server, question.question(), System.nanoTime(), "recall-eval");
                 }
                 if (mode.equals(KEYWORDS) && reply.ranking().equals(HYBRID)) {
                     throw server.failure("recall-eval: --recall keywords answered " + question.id() + " ranked hybrid");
@@ -69,35 +60,5 @@ record RecallEvalRun(Workspace workspace, Launches launches, BenchStore store, R
             server.closeAndWait();
         }
         return new Result(mode, ranks, answerNanos, indexingNanos, askedAgain);
-    }
-
-    /** Asks {@code question}, percent-encoded, of the recall template. */
-    private static RecallEvalReply ask(McpPipe server, Question question) throws IOException {
-        McpPipe.Answer answer = server.request("resources/read", Map.of("uri",
-                URI_PREFIX + URLEncoder.encode(question.question(), StandardCharsets.UTF_8).replace("+", "%20")));
-        return RecallEvalReply.of(answer);
-    }
-
-    /** Asks {@code question} until the answer was ranked hybrid throughout, saying how it goes every ten seconds. */
-    private RecallEvalReply untilHybrid(McpPipe server, Question question, long since)
-            throws IOException, InterruptedException {
-        long nextSay = since + PROGRESS_EVERY_NANOS;
-        while (true) {
-            RecallEvalReply reply = ask(server, question);
-            long now = System.nanoTime();
-            if (reply.hybridThroughout()) {
-                return reply;
-            }
-            if (now - since > VECTORS_DEADLINE_NANOS) {
-                throw server.failure("recall-eval: hybrid: " + question.id() + " still answered " + reply.summary()
-                        + " after 30 minutes");
-            }
-            if (now - nextSay > 0) {
-                Progress.say(String.format("recall-eval: hybrid: waiting for vectors (%s) for %.0f s",
-                        reply.summary(), (now - since) / 1e9));
-                nextSay = now + PROGRESS_EVERY_NANOS;
-            }
-            Thread.sleep(POLL_MILLIS);
-        }
     }
 }

@@ -13,10 +13,13 @@ enum RecallMode {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** memdir on the memory that {@code where} (a store's server options) opens, started with {@code --recall}. */
+    /**
+     * memdir on the memory that {@code where} (a store's server options) opens, started with {@code --recall} and
+     * with the tool Claude Code's hooks call ({@code --context-tool}).
+     */
     Launch launch(Launches launches, BenchStore store, List<String> where) {
         List<String> args = new ArrayList<>(where);
-        args.addAll(List.of("--recall", label()));
+        args.addAll(List.of("--recall", label(), "--context-tool"));
         return launches.memdir(Launches.recommendedLine(), args).withEnv(store.env());
     }
 }

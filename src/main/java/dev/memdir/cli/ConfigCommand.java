@@ -200,10 +200,7 @@ final class ConfigCommand implements Callable<Integer> {
                 resolver.claudeCodeDirectory().resolve("settings.json"),
                 resolver.memdirDirectory().resolve("claude-code-install.json")), out, err);
         if (http != null) {
-            List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--transport", "http", "--scope",
-                    "user", "memdir", http));
-            add.addAll(headers(Optional.ofNullable(token)));
-            return config.run(mode, add, "memdir", parts, true);
+            return config.run(mode, claudeMcpAddHttp(http, Optional.ofNullable(token)), "memdir", parts, true);
         }
         List<String> args = serverArgs == null ? List.of() : serverArgs;
         String name = serverName(args);
@@ -227,6 +224,14 @@ final class ConfigCommand implements Callable<Integer> {
             parts.remove(part.get());
         }
         return Optional.of(parts);
+    }
+
+    /** The {@code claude mcp add} of a memdir served over HTTP at {@code url}. */
+    static List<String> claudeMcpAddHttp(String url, Optional<String> token) {
+        List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--transport", "http", "--scope", "user",
+                "memdir", url));
+        add.addAll(headers(token));
+        return add;
     }
 
     private static List<String> headers(Optional<String> token) {

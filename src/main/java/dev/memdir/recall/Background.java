@@ -22,7 +22,7 @@ final class Background {
         List<String> texts = texts();
         float[][] vectors = new float[texts.size()][];
         for (int i = 0; i < vectors.length; i++) {
-            vectors[i] = model.passage(texts.get(i));
+            vectors[i] = model.reference(texts.get(i));
         }
         return vectors;
     }

@@ -12,6 +12,14 @@ public interface Embedder {
     /** Returns the vector of a passage of a memory file, a few hundred words at most ({@link Passages}). */
     float[] passage(String text);
 
+    /**
+     * Returns the vector of a text a query is judged against, not a memory's ({@link Background}): embedded as a
+     * passage is.
+     */
+    default float[] reference(String text) {
+        return passage(text);
+    }
+
     /** Returns the vector of a query, to compare with passages' vectors. */
     float[] query(String text);
 

@@ -26,7 +26,7 @@ public final class Embedding {
     private final Supplier<Embedder> loader;
     private final ThreadPoolExecutor workers;
     private CompletableFuture<Embedder> loaded;
-    private CompletableFuture<float[][]> background;
+    private volatile float[][] background;
     private ExitGuard exit;
 
     /**
@@ -45,22 +45,18 @@ public final class Embedding {
         return model;
     }
 
-    /** Returns the model if it has loaded; else starts loading it (once) and returns empty. */
+    /**
+     * Returns the model if it has loaded (and embedded the {@link Background} sentences); else starts loading it
+     * (once) and returns empty.
+     */
     Optional<Embedder> ready() {
         CompletableFuture<Embedder> model = loading();
         return model.isDone() && !model.isCompletedExceptionally() ? Optional.of(model.join()) : Optional.empty();
     }
 
-    /**
-     * Returns the background sentences' vectors once they are computed; until then empty, and the first call starts
-     * computing them on the embedding threads once the model has loaded.
-     */
-    synchronized Optional<float[][]> background() {
-        if (background == null) {
-            background = loading().thenApplyAsync(Background::vectors, workers);
-        }
-        return background.isDone() && !background.isCompletedExceptionally() ? Optional.of(background.join())
-                : Optional.empty();
+    /** Returns the vectors of the {@link Background} sentences, computed as the model loaded, once it has. */
+    Optional<float[][]> background() {
+        return ready().map(model -> background);
     }
 
     /** Runs {@code work} on the embedding threads. */
@@ -85,6 +81,7 @@ public final class Embedding {
         long start = System.nanoTime();
         try {
             Embedder embedder = exit.guarding(exit.call(loader));
+            background = Background.vectors(embedder);
             log.info("recall: loaded the embedding model {} in {} ms", model,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
             return embedder;

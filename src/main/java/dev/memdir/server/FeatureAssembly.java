@@ -43,7 +43,7 @@ final class FeatureAssembly {
         this.store = store;
         this.json = json;
         this.memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
-        String instructions = ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
+        String instructions = ServerInstructions.withIndex(settings.tools(), memory.loadIndex(), settings.context().tool());
         this.serverInfo = new ServerInfo("memdir", version, instructions, () -> current(instructions));
     }
 
@@ -54,7 +54,7 @@ final class FeatureAssembly {
     /** Returns the instructions text with the index as it is now; the start's text while the store cannot say. */
     private String current(String atStart) {
         try {
-            return ServerInstructions.withIndex(settings.tools(), memory.loadIndex());
+            return ServerInstructions.withIndex(settings.tools(), memory.loadIndex(), settings.context().tool());
         } catch (IOException e) {
             return atStart;
         }

@@ -19,6 +19,11 @@ final class ServerInstructions {
             ASSUME INTERRUPTION: Your context window might be reset at any moment, so you risk losing any \
             progress that is not recorded in your memory directory.""";
 
+    /** Told only where Claude Code's hooks bring such memories back (--context-tool). */
+    static final String SCOPED_MEMORIES = "PATH-SCOPED MEMORIES: a memory file whose frontmatter lists `paths:` globs,"
+            + " relative to the project as in .claude/rules files (e.g. `paths: [\"migrations/**\"]`), comes back by"
+            + " itself whenever a matching file is read or edited: write one for what matters in one part of the code.";
+
     private ServerInstructions() {}
 
     /** Returns the protocol naming the tool as the given layout publishes it. */
@@ -28,13 +33,16 @@ final class ServerInstructions {
                 : "`view` tool");
     }
 
-    /** Returns the protocol, then the loaded index (or how to start one). */
-    static String withIndex(ToolLayout layout, Optional<LoadedIndex> index) {
+    /**
+     * Returns the protocol, then the loaded index (or how to start one), then, when memories scoped to paths come
+     * back by themselves ({@code scoped}), how to write one.
+     */
+    static String withIndex(ToolLayout layout, Optional<LoadedIndex> index, boolean scoped) {
         String section = index.filter(loaded -> !loaded.text().isBlank())
                 .map(loaded -> "MEMORY INDEX (/memories/MEMORY.md as loaded, " + loaded.measure().figures() + "):\n"
                         + loaded.text())
                 .orElse("MEMORY INDEX: /memories/MEMORY.md does not exist yet. Create it as the index of your memory:"
                         + " one short line per topic file, saying what is in it.");
-        return protocol(layout) + "\n\n" + section;
+        return protocol(layout) + "\n\n" + section + (scoped ? "\n\n" + SCOPED_MEMORIES : "");
     }
 }

@@ -27,7 +27,10 @@ class HttpRegistrationTest {
     }
 
     private String print(ConfigCommand.Client client, String url, Optional<String> token) throws Exception {
-        int exit = ConfigCommand.runHttp(client, url, token, false, new PrintStream(out, true, StandardCharsets.UTF_8),
+        if (client == ConfigCommand.Client.CLAUDE_CODE) {
+            return ConfigCommand.shell(ConfigCommand.claudeMcpAddHttp(url, token)) + "\n";
+        }
+        int exit = ConfigCommand.runHttp(client, url, token, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(exit).isZero();
         return out.toString(StandardCharsets.UTF_8);

@@ -182,6 +182,12 @@ class HybridRecallTest extends OnEveryStore {
             return loaded().passage(text);
         }
 
+        /** Not a memory's passage: uncounted. */
+        @Override
+        public float[] reference(String text) {
+            return loaded().passage(text);
+        }
+
         @Override
         public float[] query(String text) {
             longestQuery.accumulateAndGet(text.length(), Math::max);
