@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -129,6 +130,36 @@ final class ClaudeCodeConfig {
             err.println("memdir: the hooks call the tool context, which a team server publishes with "
                     + CONTEXT_TOOL + " (memdir serve --http ... " + CONTEXT_TOOL + ")");
         }
+    }
+
+    /** The parts of memdir's Claude Code setup {@code --without} leaves in; empty when it names an unknown part. */
+    static Optional<Set<ClaudeCodePart>> parts(List<String> without, PrintStream err) {
+        Set<ClaudeCodePart> parts = EnumSet.allOf(ClaudeCodePart.class);
+        for (String word : without == null ? List.<String>of() : without) {
+            Optional<ClaudeCodePart> part = ClaudeCodePart.named(word);
+            if (part.isEmpty()) {
+                err.println("memdir: --without takes " + words(EnumSet.allOf(ClaudeCodePart.class))
+                        + ", not '" + word + "'");
+                return Optional.empty();
+            }
+            parts.remove(part.get());
+        }
+        return Optional.of(parts);
+    }
+
+    /** The {@code claude mcp add} of this jar as the server {@code name}, started by {@code command}. */
+    static List<String> mcpAdd(String name, List<String> command) {
+        List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--scope", "user", name, "--"));
+        add.addAll(command);
+        return add;
+    }
+
+    /** The {@code claude mcp add} of a memdir served over HTTP at {@code url}. */
+    static List<String> mcpAddHttp(String url, Optional<String> token) {
+        List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--transport", "http", "--scope", "user",
+                "memdir", url));
+        add.addAll(ConfigCommand.headers(token));
+        return add;
     }
 
     static String words(Set<ClaudeCodePart> parts) {

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -86,7 +85,7 @@ final class ConfigCommand implements Callable<Integer> {
             err.println("memdir: --install and --uninstall go one at a time");
             return ExitCode.USAGE.code();
         }
-        Optional<Set<ClaudeCodePart>> parts = parts(without, err);
+        Optional<Set<ClaudeCodePart>> parts = ClaudeCodeConfig.parts(without, err);
         if (parts.isEmpty()) {
             return ExitCode.USAGE.code();
         }
@@ -200,7 +199,7 @@ final class ConfigCommand implements Callable<Integer> {
                 resolver.claudeCodeDirectory().resolve("settings.json"),
                 resolver.memdirDirectory().resolve("claude-code-install.json")), out, err);
         if (http != null) {
-            return config.run(mode, claudeMcpAddHttp(http, Optional.ofNullable(token)), "memdir", parts, true);
+            return config.run(mode, ClaudeCodeConfig.mcpAddHttp(http, Optional.ofNullable(token)), "memdir", parts, true);
         }
         List<String> args = serverArgs == null ? List.of() : serverArgs;
         String name = serverName(args);
@@ -208,33 +207,10 @@ final class ConfigCommand implements Callable<Integer> {
             prepareArchive(err);
         }
         List<String> served = name.equals("memdir") ? ClaudeCodeConfig.withContextTool(args, parts) : args;
-        return config.run(mode, claudeMcpAdd(name, Registration.command(served)), name, parts, false);
+        return config.run(mode, ClaudeCodeConfig.mcpAdd(name, Registration.command(served)), name, parts, false);
     }
 
-    /** The parts of memdir's Claude Code setup {@code --without} leaves in; empty when it names an unknown part. */
-    private static Optional<Set<ClaudeCodePart>> parts(List<String> without, PrintStream err) {
-        Set<ClaudeCodePart> parts = EnumSet.allOf(ClaudeCodePart.class);
-        for (String word : without == null ? List.<String>of() : without) {
-            Optional<ClaudeCodePart> part = ClaudeCodePart.named(word);
-            if (part.isEmpty()) {
-                err.println("memdir: --without takes " + ClaudeCodeConfig.words(EnumSet.allOf(ClaudeCodePart.class))
-                        + ", not '" + word + "'");
-                return Optional.empty();
-            }
-            parts.remove(part.get());
-        }
-        return Optional.of(parts);
-    }
-
-    /** The {@code claude mcp add} of a memdir served over HTTP at {@code url}. */
-    static List<String> claudeMcpAddHttp(String url, Optional<String> token) {
-        List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--transport", "http", "--scope", "user",
-                "memdir", url));
-        add.addAll(headers(token));
-        return add;
-    }
-
-    private static List<String> headers(Optional<String> token) {
+    static List<String> headers(Optional<String> token) {
         return token.map(t -> List.of("--header", "Authorization: Bearer " + t)).orElse(List.of());
     }
 
@@ -274,12 +250,6 @@ final class ConfigCommand implements Callable<Integer> {
             }
         }
         return value;
-    }
-
-    private static List<String> claudeMcpAdd(String name, List<String> command) {
-        List<String> add = new ArrayList<>(List.of("claude", "mcp", "add", "--scope", "user", name, "--"));
-        add.addAll(command);
-        return add;
     }
 
     private static String desktopJson(String name, List<String> command) throws IOException {

@@ -42,8 +42,8 @@ public record Settings(Path root, Optional<NamespaceMemory> store, Duration stor
         long maxFiles, String logLevel,
         Optional<Path> logFile, IndexBudget indexBudget, Optional<String> sessionId, Optional<Path> project,
         InstructionLocations instructions, boolean searchTool, HistoryLimits history,
-        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http, Optional<Path> keyFile, RecallSettings recall,
-        ContextSettings context) {
+        Duration staleAfter, Optional<OAuthSettings> oauth, HttpSettings http, Optional<Path> keyFile,
+        RecallSettings recall, ContextSettings context) {
 
     /** Returns the memory as messages name it: its namespace of a database or a bucket, else its root. */
     public String memoryName() {

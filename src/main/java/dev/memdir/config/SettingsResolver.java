@@ -247,7 +247,7 @@ public final class SettingsResolver {
         return claudeCodeDirectory();
     }
 
-    /** Where Claude Code keeps this user's configuration, as Claude Code finds it: CLAUDE_CONFIG_DIR, else ~/.claude. */
+    /** Where Claude Code keeps this user's configuration, as it finds it: CLAUDE_CONFIG_DIR, else ~/.claude. */
     public Path claudeCodeDirectory() throws ConfigException {
         String claudeDir = env.get("CLAUDE_CONFIG_DIR");
         return claudeDir != null && !claudeDir.isBlank() ? paths.parse(new Raw(claudeDir, "CLAUDE_CONFIG_DIR"))

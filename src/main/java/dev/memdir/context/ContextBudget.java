@@ -61,7 +61,7 @@ final class ContextBudget {
         return bytes;
     }
 
-    /** The longest start of {@code text} within {@code room} bytes, ending at a line break when one is in its second half. */
+    /** The longest start of {@code text} within {@code room} bytes; at a line break when one is in its second half. */
     static String cut(String text, int room) {
         int end = 0;
         int used = 0;

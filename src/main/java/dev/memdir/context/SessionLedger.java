@@ -52,7 +52,8 @@ final class SessionLedger {
     /** Returns what {@code session} had been given before its context was summarized, oldest first, and forgets it. */
     synchronized List<Given> compacted(String session) {
         Session known = session(session);
-        List<Given> before = known.beforeSummary.isEmpty() ? new ArrayList<>(known.given.values()) : known.beforeSummary;
+        List<Given> before = known.beforeSummary.isEmpty() ? new ArrayList<>(known.given.values())
+                : known.beforeSummary;
         known.beforeSummary = new ArrayList<>();
         known.given.clear();
         known.remindedAt = 0;

@@ -35,7 +35,7 @@ public final class TranscriptUsage {
         this.json = json;
     }
 
-    /** Returns the tokens the context of the transcript at {@code transcript} held at its last answer, if it can tell. */
+    /** Returns the tokens the context of the transcript at {@code transcript} held at its last answer, if known. */
     public OptionalLong tokens(String transcript) {
         try {
             Path path = Path.of(transcript);

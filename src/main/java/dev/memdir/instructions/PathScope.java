@@ -19,7 +19,7 @@ public final class PathScope {
         return new PathScope(RulePaths.parse(yamlValue));
     }
 
-    /** Whether a valid glob matches {@code relativePath} (to the project, {@code /} separators), or it is {@code **}. */
+    /** Whether a valid glob matches {@code relativePath} (to the project, {@code /} separators), or it is **. */
     public boolean matches(String relativePath) {
         return paths.unconditional() || paths.matches(relativePath);
     }

@@ -98,7 +98,7 @@ public final class JsonTextEdit {
         return text.substring(0, start.of(0)) + text.substring(start.of(1));
     }
 
-    /** {@code value} as JSON.stringify writes it with this text's indentation, its lines after the first at {@code indent}. */
+    /** {@code value} as JSON.stringify writes it, indented as this text is, lines after the first at {@code indent}. */
     private String render(JsonNode value, String indent) {
         if (value.isObject() && value.size() > 0) {
             StringBuilder out = new StringBuilder("{");

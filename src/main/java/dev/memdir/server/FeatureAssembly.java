@@ -43,7 +43,8 @@ final class FeatureAssembly {
         this.store = store;
         this.json = json;
         this.memory = new MemoryResources(store, settings.indexBudget(), settings.staleAfter(), json);
-        String instructions = ServerInstructions.withIndex(settings.tools(), memory.loadIndex(), settings.context().tool());
+        String instructions = ServerInstructions.withIndex(settings.tools(), memory.loadIndex(),
+                settings.context().tool());
         this.serverInfo = new ServerInfo("memdir", version, instructions, () -> current(instructions));
     }
 

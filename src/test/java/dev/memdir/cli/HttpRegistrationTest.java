@@ -28,7 +28,7 @@ class HttpRegistrationTest {
 
     private String print(ConfigCommand.Client client, String url, Optional<String> token) throws Exception {
         if (client == ConfigCommand.Client.CLAUDE_CODE) {
-            return ConfigCommand.shell(ConfigCommand.claudeMcpAddHttp(url, token)) + "\n";
+            return ConfigCommand.shell(ClaudeCodeConfig.mcpAddHttp(url, token)) + "\n";
         }
         int exit = ConfigCommand.runHttp(client, url, token, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));

@@ -235,7 +235,8 @@ class CliIT {
 
         JarRun claudeCode = run(Map.of(), temp, "config", "claude-code", "--", "--read-only");
         assertThat(claudeCode.exit()).isZero();
-        assertThat(claudeCode.stdout()).isEqualTo("claude mcp add --scope user memdir -- " + launch + " --read-only\n");
+        assertThat(claudeCode.stdout()).isEqualTo("claude mcp add --scope user memdir -- " + launch
+                + " --read-only --context-tool\n");
 
         JarRun desktop = run(Map.of(), temp, "config", "claude-desktop");
         JsonNode json = LineSession.JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -262,7 +263,7 @@ class CliIT {
         JarRun noClaude = run(Map.of("PATH", temp.toString()), temp, "config", "claude-code", "--install");
         assertThat(noClaude.exit()).isEqualTo(1);
         assertThat(noClaude.stderr()).startsWith("memdir: the claude CLI is not on the PATH")
-                .contains("claude mcp add --scope user memdir -- " + launch);
+                .contains("claude mcp add --scope user memdir -- " + launch + " --context-tool");
 
         JarRun overHttp = run(Map.of(), temp, "config", "claude-code", "--http", "https://memdir.example/mcp",
                 "--token", "mdt_x");
@@ -279,6 +280,41 @@ class CliIT {
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.stderr()).isEqualTo(
                 "memdir: unknown client 'vscode'; use claude-code, claude-desktop, inspector or command\n");
+    }
+
+    @Test
+    void configClaudeCodeSaysWhatItWouldMergeIntoTheSettings_andRefusesAFileItCannotEdit() throws Exception {
+        Path claude = Files.createDirectories(temp.resolve("claude-config"));
+        Map<String, String> env = Map.of("CLAUDE_CONFIG_DIR", claude.toString());
+
+        JarRun printed = run(env, temp, "config", "claude-code", "--without", "file,compaction");
+        assertThat(printed.exit()).isZero();
+        assertThat(printed.stderr()).startsWith("With --install, memdir runs that, then merges this into "
+                + claude.resolve("settings.json") + " (memdir's part only; --uninstall takes it out again, --without"
+                + " prompt,file,compaction,auto-memory leaves parts out):\n{\n  \"hooks\": {\n    \"UserPromptSubmit\"")
+                .contains("\"deny\": [\n      \"mcp__memdir__context\"\n    ]")
+                .contains("\"autoMemoryEnabled\": false").doesNotContain("PostToolUse").doesNotContain("PreCompact");
+
+        String broken = "{\n  \"hooks\": {\"Stop\": [}\n";
+        Files.writeString(claude.resolve("settings.json"), broken);
+        for (String mode : List.of("--install", "--uninstall")) {
+            JarRun refused = run(env, temp, "config", "claude-code", mode);
+            assertThat(refused.exit()).as(mode).isEqualTo(1);
+            assertThat(refused.stderr()).as(mode).isEqualTo("memdir: " + claude.resolve("settings.json") + " is not"
+                    + " valid JSON (line 2, column 22: Unexpected close marker '}': expected ']' (for Array starting at"
+                    + " [line: 2, column: 21])); fix it, then run this again (memdir changed nothing)\n");
+        }
+        assertThat(Files.readString(claude.resolve("settings.json"))).isEqualTo(broken);
+
+        JarRun unknown = run(env, temp, "config", "claude-code", "--without", "prompt,hooks");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.stderr()).isEqualTo("memdir: --without takes prompt,file,compaction,auto-memory, not"
+                + " 'hooks'\n");
+        JarRun both = run(env, temp, "config", "claude-code", "--install", "--uninstall");
+        assertThat(both.stderr()).isEqualTo("memdir: --install and --uninstall go one at a time\n");
+        JarRun desktop = run(env, temp, "config", "claude-desktop", "--uninstall");
+        assertThat(desktop.stderr()).isEqualTo("memdir: --install, --uninstall and --without work for claude-code"
+                + " only\n");
     }
 
     @Test
