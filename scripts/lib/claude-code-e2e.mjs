@@ -15,7 +15,7 @@ for (const name of names) {
   const started = Date.now();
   try {
     await check.start();
-    await checks[name](check);
+    await checks[name](check, run);
     console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     failed++;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {execFileSync} from 'node:child_process';
 import {added, messagesOf, shown} from './standin.mjs';
 import {claudeEnv, serveHttp, writeMemories} from './session.mjs';
+import {WAYS, assertChosen, printWays, tryWay} from './ways.mjs';
 
 const PROMPT_HEADER = 'Memories from earlier sessions that bear on this prompt';
 const DENTIST = {
@@ -188,6 +189,56 @@ export const checks = {
     const list = execFileSync(check.claude, ['mcp', 'list'], {env: claudeEnv(check.home, check.baseUrl, check.claude),
       encoding: 'utf8'});
     assert.doesNotMatch(list, /^memdir:/m, 'the registration is gone');
+  },
+
+  /**
+   * The four ways Claude Code's own memory and memdir can stand (docs/claude-code.md#one-memory): a table of what the
+   * model is told and what a write leaves, each way in the real CLI; the one --install chooses is held to its promise.
+   */
+  async memoryWays(check, run) {
+    const rows = [];
+    for (const [name, way] of Object.entries(WAYS)) {
+      rows.push(await tryWay(run, name, way));
+    }
+    printWays(rows);
+    assertChosen(rows.at(-1));
+  },
+
+  /** What memdir costs in the real requests, per session and per prompt (docs/claude-code.md#what-it-costs). */
+  async cost(check) {
+    writeMemories(check.memory, DENTIST);
+    check.config('--install', '--without', 'prompt,file,compaction,auto-memory', '--', '--root', check.memory,
+      '--context-tool');
+    const bare = check.session();
+    await bare.prompt('Hello.');
+    const plain = lastAgentRequest(check);
+    await bare.close();
+    check.install();
+    const session = check.session();
+    await session.prompt('Hello.');
+    const start = lastAgentRequest(check);
+    await session.prompt('When is my dentist appointment?');
+    const prompted = lastAgentRequest(check);
+    const bytes = (text) => Buffer.byteLength(text);
+    const ours = (request) => request.tools.filter((tool) => tool.name.startsWith('mcp__memdir__'));
+    const hookTool = ours(plain).find((tool) => tool.name === 'mcp__memdir__context');
+    assert.ok(hookTool, 'without the deny rule the model is shown the hooks\' tool');
+    assert.ok(!ours(start).some((tool) => tool.name === 'mcp__memdir__context'), 'with it, not');
+    const instructions = shown(start).match(/## memdir\n[\s\S]*?(?=\n\n(?:The following skills|# |$))/)[0];
+    const hookText = added(prompted, 'UserPromptSubmit hook additional context: ')[0] ?? '';
+    const autoMemory = shown({system: plain.system}).match(/# Memory\n\nYou have a persistent[\s\S]*?(?=\n# )/);
+    const rows = [
+      ['memdir\'s six tool definitions, every request', bytes(JSON.stringify(ours(start)))],
+      ['the hooks\' tool, were the deny rule not there, every request', bytes(JSON.stringify(hookTool))],
+      ['memdir\'s instructions with a one-line index, in every request\'s prefix', bytes(instructions)],
+      ['Claude Code\'s own memory section (autoMemoryEnabled: false takes it out), in every request\'s prefix',
+        bytes(autoMemory?.[0] ?? '')],
+      ['a prompt that brings one small memory, with Claude Code\'s wrapper', bytes(hookText)],
+    ];
+    console.log('| what | bytes (about 4 a token) |');
+    console.log('|---|---|');
+    rows.forEach(([what, size]) => console.log(`| ${what} | ${size.toLocaleString('en')} |`));
+    assert.ok(bytes(hookText) <= 2048 + 100, 'a hook adds at most its budget');
   },
 
   /** A team server over HTTP: the same hooks reach its context tool, with the principal's token. */
