@@ -62,30 +62,26 @@ final class SettingsText {
 
     /** The object at {@code key}, made (and its key added to {@code created}) when missing; refused when not one. */
     JsonSpans.ObjectValue object(String key, List<String> created) throws SettingsRefused {
-        Optional<JsonSpans.Value> value = at(key);
-        if (value.isEmpty()) {
-            add(key, json.createObjectNode());
-            created.add(key);
-            value = at(key);
-        }
-        if (!(value.get() instanceof JsonSpans.ObjectValue object)) {
-            throw new SettingsRefused(file + ": \"" + key + "\" is not a JSON object");
-        }
-        return object;
+        return container(key, created, json.createObjectNode(), JsonSpans.ObjectValue.class, "object");
     }
 
     /** The array at {@code key}, made (its key added to {@code created}) when missing; refused when not one. */
     JsonSpans.ArrayValue array(String key, List<String> created) throws SettingsRefused {
+        return container(key, created, json.createArrayNode(), JsonSpans.ArrayValue.class, "array");
+    }
+
+    private <T extends JsonSpans.Value> T container(String key, List<String> created, JsonNode empty, Class<T> kind,
+            String kindName) throws SettingsRefused {
         Optional<JsonSpans.Value> value = at(key);
         if (value.isEmpty()) {
-            add(key, json.createArrayNode());
+            add(key, empty);
             created.add(key);
             value = at(key);
         }
-        if (!(value.get() instanceof JsonSpans.ArrayValue array)) {
-            throw new SettingsRefused(file + ": \"" + key + "\" is not a JSON array");
+        if (!kind.isInstance(value.get())) {
+            throw new SettingsRefused(file + ": \"" + key + "\" is not a JSON " + kindName);
         }
-        return array;
+        return kind.cast(value.get());
     }
 
     /** Adds {@code value} under the dotted {@code key}, whose parent object is there (the root for a plain key). */

@@ -60,6 +60,11 @@ final class ExitGuard {
             }
 
             @Override
+            public float[] reference(String text) {
+                return call(() -> model.reference(text));
+            }
+
+            @Override
             public float[] query(String text) {
                 return call(() -> model.query(text));
             }
