@@ -96,7 +96,8 @@ export const checks = {
       fs.mkdirSync(path.dirname(path.join(check.project, file)), {recursive: true});
       fs.writeFileSync(path.join(check.project, file), `-- ${file}\n`);
     }
-    check.install();
+    // Without the prompt hook, so that only the file hook can bring the migrations memory.
+    check.install('--without', 'prompt');
     const session = check.session();
     const read = (file) => ({tool: 'Read', input: {file_path: path.join(check.project, file)}});
     check.model.script(read('README.md'), {text: 'Read it.'});

@@ -1,7 +1,6 @@
 package dev.memdir.recall;
 
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * The vectors of one content's passages, each kept as signed bytes times a scale (a quarter of the memory of floats,
@@ -57,16 +56,10 @@ final class ContentVectors {
     }
 
     /**
-     * Returns the largest dot product of {@code query} (unit length) with a passage's vector, over the dimensions
-     * {@code query} spans (outside them it is zero: a model's half of a vector it shares); empty when no passage has a
-     * value there (that model left them all out).
+     * Returns the passage closest to {@code query} (unit length): the largest dot product with a passage's vector, over
+     * the dimensions {@code query} spans (outside them it is zero: a model's half of a vector it shares); empty when
+     * no passage has a value there (that model left them all out).
      */
-    OptionalDouble similarity(float[] query, Span span) {
-        return closest(query, span).map(closest -> OptionalDouble.of(closest.similarity()))
-                .orElse(OptionalDouble.empty());
-    }
-
-    /** Returns the passage closest to {@code query}, as {@link #similarity} finds it. */
     Optional<Closest> closest(float[] query, Span span) {
         double best = Double.NEGATIVE_INFINITY;
         int bestPassage = -1;

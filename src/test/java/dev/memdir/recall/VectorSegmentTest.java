@@ -28,8 +28,8 @@ class VectorSegmentTest {
         ContentVectors b = decoded.vectors().get(SHA_B);
         assertThat(b.passages()).isEqualTo(2);
         assertThat(Arrays.equals(b.values(), vectors.get(SHA_B).values())).isTrue();
-        assertThat(b.similarity(new float[] {0f, 0f, -1f}, ContentVectors.Span.of(new float[] {0f, 0f, -1f})).getAsDouble()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
-        assertThat(decoded.vectors().get(SHA_A).similarity(new float[] {0.6f, -0.8f, 0f}, ContentVectors.Span.of(new float[] {0.6f, -0.8f, 0f})).getAsDouble())
+        assertThat(b.closest(new float[] {0f, 0f, -1f}, ContentVectors.Span.of(new float[] {0f, 0f, -1f})).orElseThrow().similarity()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(decoded.vectors().get(SHA_A).closest(new float[] {0.6f, -0.8f, 0f}, ContentVectors.Span.of(new float[] {0.6f, -0.8f, 0f})).orElseThrow().similarity())
                 .isCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
     }
 
