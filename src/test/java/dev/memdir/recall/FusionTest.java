@@ -29,7 +29,19 @@ class FusionTest {
 
     @Test
     void withoutVectorsTheKeywordsAloneRank_andWithoutKeywordsMeaningAlone() {
-        assertThat(Fusion.of(Map.of("a", 2.0, "b", 1.0), Map.of())).containsOnlyKeys("a", "b");
+        assertThat(Fusion.of(Map.of("a", 2.0, "b", 1.0), Map.of())).containsExactlyInAnyOrderEntriesOf(
+                Map.of("a", 1.0, "b", 0.5));
         assertThat(Fusion.of(Map.of(), Map.of("only", 0.3))).containsEntry("only", 0.8);
+    }
+
+    @Test
+    void aFileWithoutVectorsYetCompetesByItsKeywordsAlone_onTheSameScale() {
+        Map<String, Double> fused = Fusion.of(Map.of("best-words-no-vectors", 4.0, "embedded", 2.0, "far", 1.0),
+                Map.of("embedded", 0.6, "far", 0.2, "close", 0.5));
+
+        assertThat(fused.get("best-words-no-vectors")).isEqualTo(1.0);
+        assertThat(fused.get("embedded")).isCloseTo(0.2 * 0.5 + 0.8 * 1, within(1e-9));
+        assertThat(fused.get("best-words-no-vectors")).as("not pushed down by files that merely have vectors")
+                .isGreaterThan(fused.get("close"));
     }
 }
