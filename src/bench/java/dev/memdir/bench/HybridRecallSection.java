@@ -78,6 +78,40 @@ record HybridRecallSection(Workspace workspace, Launches launches, BenchStore st
             again.closeAndWait();
         }
         addRows(table, keywordsServed, hybridServed, indexing, restart);
+        OneCall keywordsOnce = oneCall(RecallMode.KEYWORDS.launch(launches, store, where), asked);
+        OneCall hybridOnce = oneCall(hybrid, asked);
+        String size = String.format(Locale.ROOT, "%,d files", files);
+        table.add("one call a process, on the memory that keeps vectors, " + size + ": start to initialize (median/max"
+                + " ms; goal: the same)", Figure.medianMax(new Stats(keywordsOnce.initialize())),
+                Figure.medianMax(new Stats(hybridOnce.initialize())));
+        table.add("one call a process, " + size + ": start to its first recall's answer (median/max ms)",
+                Figure.medianMax(new Stats(keywordsOnce.recall())), Figure.medianMax(new Stats(hybridOnce.recall())));
+        table.add("one call a process, " + size + ": first recalls ranked by meaning (of " + ONE_CALL_STARTS
+                + "; goal: all)", null, new Figure(Integer.toString(hybridOnce.byMeaning()), hybridOnce.byMeaning()));
+    }
+
+    /** Processes started for one recall each: their times to initialize and to the recall's answer, from the spawn. */
+    private record OneCall(long[] initialize, long[] recall, int byMeaning) {}
+
+    private static final int ONE_CALL_STARTS = 5;
+
+    /** {@value #ONE_CALL_STARTS} processes of {@code launch}, each asked one recall as it starts, then stopped. */
+    private OneCall oneCall(Launch launch, List<String> questions) throws IOException, InterruptedException {
+        Progress.say("one recall a process, " + ONE_CALL_STARTS + " starts of " + launch.name());
+        long[] initialize = new long[ONE_CALL_STARTS];
+        long[] recall = new long[ONE_CALL_STARTS];
+        int byMeaning = 0;
+        for (int i = 0; i < ONE_CALL_STARTS; i++) {
+            try (McpPipe server = launch.start(workspace.log("recall-one-call-" + files))) {
+                initialize[i] = server.initialize().nanos();
+                server.initialized();
+                RecallRead read = RecallRead.of(server, questions.get(i));
+                recall[i] = server.nanosSinceSpawn();
+                byMeaning += read.ranking().equals("hybrid") ? 1 : 0;
+                server.closeAndWait();
+            }
+        }
+        return new OneCall(initialize, recall, byMeaning);
     }
 
     private void addRows(Table table, Served keywords, Served hybrid, Indexing indexing, Indexing restart) {

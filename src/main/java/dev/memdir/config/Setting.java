@@ -49,6 +49,9 @@ public enum Setting {
             + " process computes in the background (hybrid; the model loads at the first recall)."),
     RECALL_THREADS(Parser.INT, "N", Default.described("half the cores, at least 2 (1 on one core)"),
             "With --recall hybrid: the most threads computing vectors at once."),
+    RECALL_WAIT(Parser.TIMEOUT, "DURATION", Default.value("1500ms"),
+            "With --recall hybrid, on a memory that keeps vectors: how long a recall waits for the models (which a"
+            + " session starts loading at once) rather than answer by keywords alone."),
     CONTEXT_TOOL(Default.OFF, "Also publish the tool context, which Claude Code's hooks call to bring memories"
             + " unasked (memdir config claude-code --install sets them up and hides the tool from the model)."),
     CONTEXT_BUDGET(Parser.BYTES, "N", Default.value("2K"),
@@ -115,8 +118,8 @@ public enum Setting {
     public enum Group {
         MEMORY("Memory", ROOT, CLAUDE_CODE_MEMORY, AGENT, SCOPE, PROJECT),
         STORE("Store", Setting.STORE, NAMESPACE, STORE_TIMEOUT, S3_ENDPOINT, S3_REGION, KEY_FILE),
-        TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL, RECALL, RECALL_THREADS, CONTEXT_TOOL, CONTEXT_BUDGET,
-                CONTEXT_REMINDER),
+        TOOLS("Tools", Setting.TOOLS, READ_ONLY, SEARCH_TOOL, RECALL, RECALL_THREADS, RECALL_WAIT, CONTEXT_TOOL,
+                CONTEXT_BUDGET, CONTEXT_REMINDER),
         FILES("Files and history", HISTORY_KEEP, HISTORY_MAX_BYTES, STALE_AFTER, MAX_FILE_BYTES, MAX_ROOT_BYTES,
                 MAX_FILES, SESSION_ID),
         INDEX("Index budget", INDEX_MAX_LINES, INDEX_MAX_BYTES, INDEX_NEAR_RATIO, INDEX_TARGET_RATIO),

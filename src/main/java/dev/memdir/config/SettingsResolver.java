@@ -36,6 +36,7 @@ import static dev.memdir.config.Setting.STALE_AFTER;
 import static dev.memdir.config.Setting.KEY_FILE;
 import static dev.memdir.config.Setting.RECALL;
 import static dev.memdir.config.Setting.RECALL_THREADS;
+import static dev.memdir.config.Setting.RECALL_WAIT;
 import static dev.memdir.config.Setting.STORE_TIMEOUT;
 import static dev.memdir.config.Setting.TLS_CERT;
 import static dev.memdir.config.Setting.TLS_KEY;
@@ -185,7 +186,7 @@ public final class SettingsResolver {
         boolean hybrid = values.value(RECALL, String.class).equalsIgnoreCase("hybrid");
         int threads = values.optional(RECALL_THREADS, Long.class).map(Long::intValue)
                 .orElse(defaultRecallThreads(Runtime.getRuntime().availableProcessors()));
-        return new RecallSettings(hybrid, threads);
+        return new RecallSettings(hybrid, threads, values.value(RECALL_WAIT, Duration.class));
     }
 
     /** The HTTP settings; the TLS files come as a pair. */

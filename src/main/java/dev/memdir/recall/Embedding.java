@@ -1,11 +1,14 @@
 package dev.memdir.recall;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -57,6 +60,16 @@ public final class Embedding {
     /** Returns the vectors of the {@link Background} sentences, computed as the model loaded, once it has. */
     Optional<float[][]> background() {
         return ready().map(model -> background);
+    }
+
+    /** Waits at most {@code patience} for the model to load (starting it, once); returns whether it has loaded. */
+    boolean awaitReady(Duration patience) throws InterruptedException {
+        try {
+            loading().get(patience.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (ExecutionException | TimeoutException notYet) {
+            return false;
+        }
     }
 
     /** Runs {@code work} on the embedding threads. */

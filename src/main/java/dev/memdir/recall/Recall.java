@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -45,6 +46,7 @@ public final class Recall {
     private final boolean listsOnlyAfterChanges;
     private final Optional<VectorIndex> vectors;
     private final Optional<Embedding> embedding;
+    private final Duration patience;
     private final AtomicBoolean stale = new AtomicBoolean();
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private long changesSeen = -1;
@@ -53,13 +55,15 @@ public final class Recall {
 
     /** Returns a keyword recall that lists the memory at every search, to see what changed since the last. */
     public Recall(MemoryStore store) {
-        this(store, false, Optional.empty());
+        this(store, false, Optional.empty(), Duration.ZERO);
     }
 
-    private Recall(MemoryStore store, boolean listsOnlyAfterChanges, Optional<Embedding> embedding) {
+    private Recall(MemoryStore store, boolean listsOnlyAfterChanges, Optional<Embedding> embedding,
+            Duration patience) {
         this.store = store;
         this.listsOnlyAfterChanges = listsOnlyAfterChanges;
         this.embedding = embedding;
+        this.patience = patience;
         this.vectors = embedding.map(model -> new VectorIndex(model, store::vectors, () -> contents));
     }
 
@@ -71,7 +75,23 @@ public final class Recall {
      * from then on every change is indexed soon after it is reported.
      */
     public static Recall toldOfChanges(MemoryStore store, Optional<Embedding> embedding) {
-        return new Recall(store, true, embedding);
+        return toldOfChanges(store, embedding, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #toldOfChanges(MemoryStore, Optional)}, a hybrid recall on a memory that keeps vectors waiting at most
+     * {@code patience} for the kept vectors and the model rather than answer by keywords alone.
+     */
+    public static Recall toldOfChanges(MemoryStore store, Optional<Embedding> embedding, Duration patience) {
+        return new Recall(store, true, embedding, patience);
+    }
+
+    /**
+     * Starts reading the vectors the memory keeps and, when it keeps any, loading the model, in the background: for a
+     * session's start, so that its first recall ranks by meaning. A memory that keeps none starts nothing.
+     */
+    public void warmUp() {
+        vectors.ifPresent(VectorIndex::warmUp);
     }
 
     /** Takes note that the memory changed: the next search lists it again (a hybrid one indexes it now). */
@@ -123,6 +143,9 @@ public final class Recall {
         if (!vectorIndex.start()) {
             wantVectors(index.values());
         }
+        if (!patience.isZero() && !vectorIndex.ready()) {
+            awaitKept(vectorIndex);
+        }
         Map<String, ContentVectors> withVectors = new HashMap<>();
         index.forEach((relative, indexed) -> vectorIndex.vectors(indexed.sha256())
                 .ifPresent(content -> withVectors.put(relative, content)));
@@ -137,6 +160,14 @@ public final class Recall {
         Standing standing = Standing.among(similarities.values(), background(queryVector.get()));
         return new Ranking(this::description, keywords, Fusion.of(keywords.bm25(), similarities), closest, standing,
                 true, withoutVectors);
+    }
+
+    private void awaitKept(VectorIndex vectorIndex) {
+        try {
+            vectorIndex.awaitKept(patience);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private String description(String relative) {

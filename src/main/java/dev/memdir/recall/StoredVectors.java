@@ -43,6 +43,11 @@ final class StoredVectors {
         }
     }
 
+    /** Whether any content has its vectors: the memory kept some, or some were computed. */
+    boolean any() {
+        return !known.isEmpty();
+    }
+
     Optional<ContentVectors> get(String sha256) {
         return Optional.ofNullable(known.get(sha256));
     }

@@ -2,11 +2,13 @@ package dev.memdir.recall;
 
 import dev.memdir.memory.store.VectorShelf;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -30,6 +32,7 @@ final class VectorIndex {
     private final Set<String> queued = ConcurrentHashMap.newKeySet();
     private final AtomicInteger embedded = new AtomicInteger();
     private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean reading = new AtomicBoolean();
     private final CountDownLatch read = new CountDownLatch(1);
 
     /** {@code live} returns the SHA-256s of the contents the memory holds now, the vectors worth keeping. */
@@ -44,6 +47,39 @@ final class VectorIndex {
         if (started.getAndSet(true)) {
             return true;
         }
+        readKept(() -> {});
+        embedding.ready();
+        return false;
+    }
+
+    /**
+     * Starts reading the kept vectors, and once read, when the memory kept any, loading the model: what a session
+     * on a memory with kept vectors does at once, so that its first recall can rank by meaning. Starts nothing else.
+     */
+    void warmUp() {
+        readKept(() -> {
+            if (stored.any()) {
+                embedding.ready();
+            }
+        });
+    }
+
+    /**
+     * Waits at most {@code patience} for the kept vectors to be read and, when there are any, for the model to load;
+     * returns at once when it has, or when the memory kept none.
+     */
+    void awaitKept(Duration patience) throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        if (read.await(patience.toNanos(), TimeUnit.NANOSECONDS) && stored.any()) {
+            embedding.awaitReady(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+        }
+    }
+
+    /** Reads the kept vectors on an embedding thread, once however often asked; {@code then} runs after the reading. */
+    private void readKept(Runnable then) {
+        if (reading.getAndSet(true)) {
+            return;
+        }
         embedding.run(() -> {
             try {
                 stored.load();
@@ -51,9 +87,8 @@ final class VectorIndex {
                 log.warn("recall: cannot read the kept vectors, so they are computed again: {}", e.toString());
             }
             read.countDown();
+            then.run();
         });
-        embedding.ready();
-        return false;
     }
 
     boolean started() {

@@ -64,7 +64,8 @@ final class FeatureAssembly {
     /** The second step: every tool, resource, template, prompt and completion. */
     Features features(FrontmatterStamper stamper, InstructionsCache instructions, ProjectRoots roots) {
         memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
-        recall = new RecallFeatures(store, json, RecallModel.of(settings.recall()));
+        recall = new RecallFeatures(store, json, RecallModel.of(settings.recall()), settings.recall().patience());
+        recall.recall().warmUp();
         InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
                 indexFile(store, instructions.resolver().source()), settings.indexBudget(), json);
         Completions completions = new Completions(store, instructions, roots);

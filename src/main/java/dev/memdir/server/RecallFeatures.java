@@ -20,6 +20,7 @@ import dev.memdir.server.feature.Template;
 import dev.memdir.server.feature.Tool;
 import dev.memdir.server.feature.UriTemplate;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -40,8 +41,8 @@ final class RecallFeatures {
     private final MemoryStore store;
     private final ObjectMapper json;
 
-    RecallFeatures(MemoryStore store, ObjectMapper json, Optional<Embedding> embedding) {
-        this.recall = Recall.toldOfChanges(store, embedding);
+    RecallFeatures(MemoryStore store, ObjectMapper json, Optional<Embedding> embedding, Duration patience) {
+        this.recall = Recall.toldOfChanges(store, embedding, patience);
         this.hybrid = embedding.isPresent();
         this.store = store;
         this.json = json;

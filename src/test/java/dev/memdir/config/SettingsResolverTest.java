@@ -40,7 +40,7 @@ class SettingsResolverTest {
             + " claude-code-memory, claude-config-dir, context-budget, context-reminder, context-tool, history-keep, history-max-bytes, http, index-max-bytes,"
             + " index-max-lines, index-near-ratio, index-target-ratio, key-file, log-file, log-level, managed-dir,"
             + " max-file-bytes, max-files, max-request-bytes, max-root-bytes, namespace, oauth-audience, oauth-issuer,"
-            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, recall, recall-threads, root,"
+            + " oauth-namespace-claim, oauth-user-claim, project, rate, read-only, recall, recall-threads, recall-wait, root,"
             + " s3-endpoint, s3-region, scope, search-tool,"
             + " session-id, stale-after, store, store-timeout, tls-cert, tls-key, tools, trusted-proxy";
 
@@ -725,7 +725,7 @@ class SettingsResolverTest {
                 Optional.of(home.resolve("proj")), new InstructionLocations(home.resolve("proj"), home,
                         home.resolve("cc"), Path.of("/opt/policy"), false, true), true,
                 new HistoryLimits(5, 1 << 20), Duration.ofDays(30), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
-                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES)),
+                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES), Duration.ofMillis(1500)),
                 new ContextSettings(true, 4096, 90_000)));
     }
 
@@ -807,7 +807,7 @@ class SettingsResolverTest {
                 new InstructionLocations(work, home, home.resolve(".claude"),
                         InstructionLocations.defaultManagedDirectory(), true, false), false,
                 HistoryLimits.DEFAULT, Duration.ofDays(90), Optional.empty(), HttpSettings.DEFAULT, Optional.empty(),
-                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES)),
+                new RecallSettings(true, SettingsResolver.defaultRecallThreads(CORES), Duration.ofMillis(1500)),
                 new ContextSettings(false, 2048, 140_000)));
     }
 

@@ -119,6 +119,46 @@ class HybridRecallIT {
     }
 
     /**
+     * A process started for one call (a hook's command, a script, the Inspector's CLI) on a memory that keeps vectors
+     * recalls by meaning: the session loads the models as it starts, and its first recall waits for them (here for as
+     * long as they take, so that a loaded machine cannot make it answer by keywords).
+     */
+    @EveryStoreTest
+    void aProcessStartedForOneRecall_onAMemoryThatKeepsVectors_recallsByMeaning(String kind) throws Exception {
+        JarMemory memory = JarMemory.fresh(kind, temp);
+        McpSyncClient client = LegacySdkClient.start(memory.launcher());
+        try {
+            McpCalls calls = LegacySdkClient.calls(client);
+            writeNotes(calls);
+            recall(calls, POTTERY);
+            awaitIndexed(calls);
+        } finally {
+            client.closeGracefully();
+        }
+        Path log = temp.resolve("one-call.log");
+
+        McpSyncClient once = LegacySdkClient.start(memory.launcher("--recall-wait", "120s", "--log-file",
+                log.toString()));
+        try {
+            awaitLog(log, "recall: loaded the embedding model");
+            JsonNode first = recall(LegacySdkClient.calls(once), POTTERY);
+
+            assertThat(first.path("ranking").asText()).as("the session loaded the models before any recall")
+                    .isEqualTo("hybrid");
+            assertThat(first.path("matches").get(0).path("path").asText()).isEqualTo("/memories/hobbies/ceramics.md");
+        } finally {
+            once.closeGracefully();
+        }
+        McpSyncClient asked = LegacySdkClient.start(memory.launcher("--recall-wait", "120s"));
+        try {
+            assertThat(recall(LegacySdkClient.calls(asked), POTTERY).path("ranking").asText())
+                    .as("the first recall waited for the models").isEqualTo("hybrid");
+        } finally {
+            asked.closeGracefully();
+        }
+    }
+
+    /**
      * A client that asks one recall and goes at once stops the server while its models load in native code: it still
      * exits cleanly, having waited for them (a native call cut off by the exit crashed the JVM twice in the bench, on a
      * loaded machine; this test did not catch it in 40 tries, so it guards the exit rather than proving the fix).
