@@ -65,7 +65,6 @@ final class FeatureAssembly {
     Features features(FrontmatterStamper stamper, InstructionsCache instructions, ProjectRoots roots) {
         memoryTool = new MemoryTool(store, stamper, settings.readOnly(), settings.indexBudget());
         recall = new RecallFeatures(store, json, RecallModel.of(settings.recall()), settings.recall().patience());
-        recall.recall().warmUp();
         InstructionResources instructionResources = new InstructionResources(instructions, roots, memory,
                 indexFile(store, instructions.resolver().source()), settings.indexBudget(), json);
         Completions completions = new Completions(store, instructions, roots);

@@ -38,6 +38,7 @@ public final class MemdirServer {
         try (ServedMemory memory = ServedMemory.open(settings, version, store, sessionId, ServedMemory.Audience.STDIO,
                 info -> transport.listen(InitializeAnswer.of(LegacyServer.capabilities(),
                         LegacyServer.implementation(info), info.instructions())))) {
+            transport.afterInitializeAnswer(memory::warmUp);
             transport.serveModern(memory.modern());
             // Handlers run on the transport's worker thread, one at a time, in arrival order.
             memory.serveLegacy(transport);

@@ -105,8 +105,12 @@ public final class ServedMemory implements Closeable {
             FeatureAssembly assembly = new FeatureAssembly(settings, version, store, SharedJson.mapper());
             introduced.accept(assembly.serverInfo());
             boolean configured = audience != Audience.STDIO || settings.project().isPresent();
-            return new ServedMemory(store, instructions, assembly, new ProjectRoots(instructions.cache(), configured),
-                    actor);
+            ServedMemory served = new ServedMemory(store, instructions, assembly,
+                    new ProjectRoots(instructions.cache(), configured), actor);
+            if (audience != Audience.STDIO) {
+                served.warmUp();
+            }
+            return served;
         } catch (IOException | RuntimeException e) {
             if (instructions != null) {
                 instructions.close();
@@ -114,6 +118,15 @@ public final class ServedMemory implements Closeable {
             store.close();
             throw e;
         }
+    }
+
+    /**
+     * Starts, in the background, what a session's first recall needs: on a memory that keeps vectors, reading them and
+     * loading the models (a memory that keeps none starts nothing). Over HTTP at once; over stdio once the
+     * {@code initialize} answer is out, so that nothing of it slows that answer.
+     */
+    public void warmUp() {
+        assembly.recall().recall().warmUp();
     }
 
     /** Returns the 2026-07-28 server, which answers each request on its own. */

@@ -64,6 +64,11 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
     /** The initialize response the transport wrote itself, to hold the SDK's against; null until written. */
     private volatile String earlyResponse;
     private volatile boolean initializedSeen;
+    /**
+     * Complete once the initialize answer is out (written here, or the client's initialized notification seen), or a
+     * 2026-07-28 request, which needs none, has come.
+     */
+    private final CompletableFuture<Void> initializeAnswered = new CompletableFuture<>();
 
     /** {@code tools} names the tools the server publishes: a call of any other is answered here, naming it. */
     public StdioLineTransportProvider(McpJsonMapper mcpJson, ObjectMapper json, InputStream in, OutputStream out,
@@ -76,6 +81,11 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         this.maxLineBytes = maxLineBytes;
         this.drainTimeout = drainTimeout;
         this.modern = new ModernRequests(modernServing, mcpJson, writer);
+    }
+
+    /** Runs {@code work} once the initialize answer is out: at once when it is already. */
+    public void afterInitializeAnswer(Runnable work) {
+        initializeAnswered.thenRun(work);
     }
 
     /** Serves 2026-07-28 requests with {@code serving}; those read before this wait for it in their turn. */
@@ -143,6 +153,8 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
                 } else if (inbound instanceof Inbound.Modern request) {
                     modern.received(request.request());
                     worker.execute(() -> modern.answer(request.request()));
+                    // A 2026-07-28 client sends no initialize: its first request is where its session begins.
+                    initializeAnswered.complete(null);
                 } else if (inbound instanceof Inbound.Message message && !cancelsModern(message.message())) {
                     dispatch(message.message());
                 }
@@ -173,6 +185,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         } else if (message instanceof McpSchema.JSONRPCNotification notification
                 && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(notification.method())) {
             initializedSeen = true;
+            initializeAnswered.complete(null);
         }
         if (message instanceof McpSchema.JSONRPCResponse) {
             // A client's answer to a server request completes a waiting call; it must not queue behind it.
@@ -195,7 +208,10 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         String response = earlyAnswer.orElseThrow().response(call.id(), call.protocolVersion(), protocolVersions(),
                 json.getFactory());
         earlyResponse = response;
-        worker.execute(() -> writer.writeLine(response));
+        worker.execute(() -> {
+            writer.writeLine(response);
+            initializeAnswered.complete(null);
+        });
     }
 
     private void handle(McpSchema.JSONRPCMessage message) {
