@@ -1,5 +1,6 @@
 package dev.memdir.bench;
 
+import dev.memdir.recall.RecallEvalChats;
 import dev.memdir.recall.RecallEvalSet;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,21 +55,55 @@ public final class RecallEval {
 
     private static Table evaluate(Workspace workspace, Launches launches, String storeUrl)
             throws IOException, InterruptedException {
-        RecallEvalSet set = RecallEvalSet.load(RecallEvalSet.DIRECTORY);
-        List<RecallEvalRun.Result> results = new ArrayList<>();
-        for (String mode : List.of(RecallEvalRun.KEYWORDS, RecallEvalRun.HYBRID)) {
-            Workspace own = new Workspace(workspace.directory(mode));
-            results.add(new RecallEvalRun(own, launches, store(storeUrl, own), set, mode).run());
+        List<String> modes = List.of(RecallEvalRun.KEYWORDS, RecallEvalRun.HYBRID);
+        List<RecallEvalTable.Evaluated> evaluated = new ArrayList<>();
+        RecallEvalSet personal = RecallEvalSet.load(RecallEvalSet.DIRECTORY);
+        evaluated.add(new RecallEvalTable.Evaluated("personal", personal,
+                run(workspace, launches, storeUrl, "personal", List.of(personal), modes)));
+        RecallEvalChats chats = RecallEvalChats.load(RecallEvalChats.DIRECTORY);
+        for (RecallEvalChats.Layout layout : RecallEvalChats.Layout.values()) {
+            String name = "chats by " + layout.label();
+            List<RecallEvalSet> conversations = new ArrayList<>();
+            for (RecallEvalChats.Conversation conversation : chats.conversations()) {
+                conversations.add(chats.write(conversation, layout,
+                        workspace.directory("chats-" + layout.label() + "-" + conversation.id())));
+            }
+            List<RecallEvalSet.Question> questions = conversations.stream()
+                    .flatMap(set -> set.questions().stream()).toList();
+            evaluated.add(new RecallEvalTable.Evaluated(name, new RecallEvalSet(null, questions),
+                    run(workspace, launches, storeUrl, "chats-" + layout.label(), conversations, modes)));
         }
-        Table table = RecallEvalTable.of(set, results);
-        long files;
-        try (Stream<Path> walk = Files.walk(set.memories())) {
-            files = walk.filter(Files::isRegularFile).count();
-        }
-        table.note("set: " + RecallEvalSet.DIRECTORY + ", " + files + " memory files and " + set.questions().size()
-                + " questions; store: " + (storeUrl == null ? "directory" : storeUrl.replaceFirst("^(\\w+)://.*", "$1")
-                + ", a namespace bench/UUID per mode"));
+        Table table = RecallEvalTable.of(evaluated, modes);
+        table.note("sets: personal, " + RecallEvalSet.DIRECTORY + " (" + files(personal.memories()) + " memory files, "
+                + personal.questions().size() + " questions); chats, " + RecallEvalChats.DIRECTORY + " ("
+                + chats.conversations().size() + " conversations, each a memory of its own, written a file a session"
+                + " and a file a turn; " + chats.questions().size() + " questions); store: " + (storeUrl == null
+                        ? "directory" : storeUrl.replaceFirst("^(\\w+)://.*", "$1") + ", a namespace bench/UUID a run"));
         return table;
+    }
+
+    /**
+     * Each mode's answers to the questions of {@code sets}, a server a set, merged in the sets' order into one result
+     * a mode (times summed).
+     */
+    private static List<RecallEvalRun.Result> run(Workspace workspace, Launches launches, String storeUrl,
+            String name, List<RecallEvalSet> sets, List<String> modes) throws IOException, InterruptedException {
+        List<RecallEvalRun.Result> merged = new ArrayList<>();
+        for (String mode : modes) {
+            List<RecallEvalRun.Result> each = new ArrayList<>();
+            for (int i = 0; i < sets.size(); i++) {
+                Workspace own = new Workspace(workspace.directory(name + "-" + i + "-" + mode));
+                each.add(new RecallEvalRun(own, launches, store(storeUrl, own), sets.get(i), mode).run());
+            }
+            merged.add(RecallEvalRun.Result.merged(mode, each));
+        }
+        return merged;
+    }
+
+    private static long files(Path directory) throws IOException {
+        try (Stream<Path> walk = Files.walk(directory)) {
+            return walk.filter(Files::isRegularFile).count();
+        }
     }
 
     /** The directory store, or the PostgreSQL ({@code postgresql://...}) or bucket ({@code s3://...}) at {@code url}. */

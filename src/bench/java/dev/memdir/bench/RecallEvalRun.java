@@ -4,6 +4,7 @@ import dev.memdir.recall.RecallEvalSet;
 import dev.memdir.recall.RecallEvalSet.Question;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -23,7 +24,17 @@ record RecallEvalRun(Workspace workspace, Launches launches, BenchStore store, R
      * What one mode found: for each question of the set, in order, the rank of its first answer file (0: none listed)
      * and the time its answer took; the indexing time (0 in keywords mode); how many answers were asked again.
      */
-    record Result(String mode, int[] ranks, long[] answerNanos, long indexingNanos, int askedAgain) {}
+    record Result(String mode, int[] ranks, long[] answerNanos, long indexingNanos, int askedAgain) {
+
+        /** The results of {@code mode} on several sets as one, their questions in the results' order. */
+        static Result merged(String mode, List<Result> results) {
+            int[] ranks = results.stream().flatMapToInt(result -> Arrays.stream(result.ranks())).toArray();
+            long[] nanos = results.stream().flatMapToLong(result -> Arrays.stream(result.answerNanos()))
+                    .toArray();
+            return new Result(mode, ranks, nanos, results.stream().mapToLong(Result::indexingNanos).sum(),
+                    results.stream().mapToInt(Result::askedAgain).sum());
+        }
+    }
 
     Result run() throws IOException, InterruptedException {
         Progress.say("recall-eval: " + mode + ": " + set.questions().size() + " questions");

@@ -37,7 +37,15 @@ public record RecallEvalSet(Path memories, List<Question> questions) {
         /** No content word shared with the answer's file. */
         @JsonProperty("different-words") DIFFERENT_WORDS,
         /** A question in one language whose answer is written in the other. */
-        @JsonProperty("cross-language") CROSS_LANGUAGE;
+        @JsonProperty("cross-language") CROSS_LANGUAGE,
+        /** Of the chat logs: who did or said something. */
+        @JsonProperty("who") WHO,
+        /** Of the chat logs: what happened, or what something was. */
+        @JsonProperty("what") WHAT,
+        /** Of the chat logs: when something happened or is to happen. */
+        @JsonProperty("when") WHEN,
+        /** Of the chat logs: where. */
+        @JsonProperty("where") WHERE;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
