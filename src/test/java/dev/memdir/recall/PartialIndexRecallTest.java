@@ -12,7 +12,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -21,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * While only some of a memory's files have their vectors (a new machine, a copy, a restore), hybrid recall ranks at
- * least as well as keywords alone: every other file of each evaluation set is refused its vectors, and R@5 over the
- * set's questions is held to that of keywords.
+ * least as well as keywords alone: every other file of each evaluation set (the personal and project memories, and
+ * the chat logs written both ways) is refused its vectors, and R@5 over the set's questions is held to that of
+ * keywords.
  */
 class PartialIndexRecallTest {
 
@@ -31,30 +34,52 @@ class PartialIndexRecallTest {
     @TempDir
     Path temp;
 
+    /** A memory and the questions asked of it, each with the files below the memory's root that answer it. */
+    private record Asked(Path memories, List<RecallEvalSet.Question> questions) {}
+
     @Test
     void halfEmbeddedRanksNoWorseThanKeywords_onEveryEvaluationSet() throws Exception {
         Embedder model = BilingualModel.load();
+        Map<String, List<Asked>> sets = new LinkedHashMap<>();
         for (ContextEvalSet set : ContextEvalSet.load()) {
-            Path root = temp.resolve(set.name());
-            List<String> files = copy(set.memories(), root);
-            Set<String> refused = new HashSet<>();
-            for (int i = 0; i < files.size(); i += 2) {
-                refused.add(files.get(i));
+            sets.put(set.name(), List.of(new Asked(set.memories(), set.prompts().stream()
+                    .filter(prompt -> !prompt.unrelated()).map(prompt -> new RecallEvalSet.Question(prompt.id(),
+                            RecallEvalSet.Language.EN, RecallEvalSet.Kind.LITERAL, prompt.text(), prompt.answers()))
+                    .toList())));
+        }
+        RecallEvalChats chats = RecallEvalChats.load(RecallEvalChats.DIRECTORY);
+        for (RecallEvalChats.Layout layout : RecallEvalChats.Layout.values()) {
+            List<Asked> conversations = new ArrayList<>();
+            for (RecallEvalChats.Conversation conversation : chats.conversations()) {
+                RecallEvalSet written = chats.write(conversation, layout,
+                        temp.resolve("chats-" + layout.label() + "-" + conversation.id()));
+                conversations.add(new Asked(written.memories(), written.questions()));
             }
-            try (DirectoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 22), "test")) {
-                Recall keywords = new Recall(store);
-                Recall half = Recall.toldOfChanges(store, Optional.of(new Embedding(BilingualModel.MODEL,
-                        () -> refusing(model, refused), 2)));
-                awaitEmbedded(half, refused.size());
-                List<ContextEvalSet.Prompt> questions = set.prompts().stream()
-                        .filter(prompt -> !prompt.unrelated()).toList();
-
-                double byKeywords = recallAt5(keywords, questions);
-                double byHalf = recallAt5(half, questions);
-
-                assertThat(byHalf).as(set.name() + ": R@5 half embedded against keywords").isGreaterThanOrEqualTo(
-                        byKeywords);
+            sets.put("chats by " + layout.label(), conversations);
+        }
+        for (Map.Entry<String, List<Asked>> set : sets.entrySet()) {
+            int byKeywords = 0;
+            int byHalf = 0;
+            int questions = 0;
+            for (Asked asked : set.getValue()) {
+                Path root = temp.resolve("memory-" + set.getKey().replace(' ', '-') + "-" + questions);
+                List<String> files = copy(asked.memories(), root);
+                Set<String> refused = new HashSet<>();
+                for (int i = 0; i < files.size(); i += 2) {
+                    refused.add(files.get(i));
+                }
+                try (DirectoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 22), "test")) {
+                    Recall half = Recall.toldOfChanges(store, Optional.of(new Embedding(BilingualModel.MODEL,
+                            () -> refusing(model, refused), 2)));
+                    awaitEmbedded(half, refused.size());
+                    byKeywords += hitsAt5(new Recall(store), asked.questions());
+                    byHalf += hitsAt5(half, asked.questions());
+                    questions += asked.questions().size();
+                }
             }
+
+            assertThat(byHalf).as(set.getKey() + ": questions answered in the first 5, half embedded against"
+                    + " keywords, of " + questions).isGreaterThanOrEqualTo(byKeywords);
         }
     }
 
@@ -100,15 +125,15 @@ class PartialIndexRecallTest {
         }
     }
 
-    private static double recallAt5(Recall recall, List<ContextEvalSet.Prompt> questions) throws Exception {
+    private static int hitsAt5(Recall recall, List<RecallEvalSet.Question> questions) throws Exception {
         int hits = 0;
-        for (ContextEvalSet.Prompt question : questions) {
-            List<String> best = recall.search(question.text(), 5).stream().map(RecallMatch::path).toList();
+        for (RecallEvalSet.Question question : questions) {
+            List<String> best = recall.search(question.question(), 5).stream().map(RecallMatch::path).toList();
             if (best.stream().anyMatch(question.memoryPaths()::contains)) {
                 hits++;
             }
         }
-        return hits / (double) questions.size();
+        return hits;
     }
 
     /** Copies the set's memory files, returning their paths below the root, sorted. */
