@@ -87,15 +87,7 @@ class HybridRecallIT {
         JarMemory memory = JarMemory.fresh(kind, temp);
         Path firstLog = temp.resolve("first.log");
         Path secondLog = temp.resolve("second.log");
-        McpSyncClient client = LegacySdkClient.start(memory.launcher("--log-file", firstLog.toString()));
-        try {
-            McpCalls calls = LegacySdkClient.calls(client);
-            writeNotes(calls);
-            recall(calls, POTTERY);
-            awaitIndexed(calls);
-        } finally {
-            client.closeGracefully();
-        }
+        writeAndIndex(memory, List.of("--log-file", firstLog.toString()));
         assertThat(Files.readString(firstLog)).contains("recall: embedded " + NOTES.size() + " new contents");
 
         McpSyncClient again = LegacySdkClient.start(memory.launcher("--log-file", secondLog.toString()));
@@ -126,15 +118,7 @@ class HybridRecallIT {
     @EveryStoreTest
     void aProcessStartedForOneRecall_onAMemoryThatKeepsVectors_recallsByMeaning(String kind) throws Exception {
         JarMemory memory = JarMemory.fresh(kind, temp);
-        McpSyncClient client = LegacySdkClient.start(memory.launcher());
-        try {
-            McpCalls calls = LegacySdkClient.calls(client);
-            writeNotes(calls);
-            recall(calls, POTTERY);
-            awaitIndexed(calls);
-        } finally {
-            client.closeGracefully();
-        }
+        writeAndIndex(memory, List.of());
         Path log = temp.resolve("one-call.log");
 
         McpSyncClient once = LegacySdkClient.start(memory.launcher("--recall-wait", "120s", "--log-file",
@@ -218,6 +202,19 @@ class HybridRecallIT {
     private static JsonNode read(McpHttp as, String query) throws Exception {
         JsonNode answer = as.call("resources/read", McpHttp.params("uri", uri(query)));
         return LineSession.JSON.readTree(answer.path("result").path("contents").get(0).path("text").asText());
+    }
+
+    /** Writes the notes through a server started with {@code options}, and waits until every one has its vectors. */
+    private static void writeAndIndex(JarMemory memory, List<String> options) throws Exception {
+        McpSyncClient client = LegacySdkClient.start(memory.launcher(options.toArray(String[]::new)));
+        try {
+            McpCalls calls = LegacySdkClient.calls(client);
+            writeNotes(calls);
+            recall(calls, POTTERY);
+            awaitIndexed(calls);
+        } finally {
+            client.closeGracefully();
+        }
     }
 
     private static void writeNotes(McpCalls calls) {

@@ -1,9 +1,6 @@
 package dev.memdir.server.transport;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.memdir.server.sdk.InitializeAnswer;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -64,10 +61,7 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
     /** The initialize response the transport wrote itself, to hold the SDK's against; null until written. */
     private volatile String earlyResponse;
     private volatile boolean initializedSeen;
-    /**
-     * Complete once the initialize answer is out (written here, or the client's initialized notification seen), or a
-     * 2026-07-28 request, which needs none, has come.
-     */
+    /** Complete once the initialize answer is out, or a 2026-07-28 request, which needs none, has come. */
     private final CompletableFuture<Void> initializeAnswered = new CompletableFuture<>();
 
     /** {@code tools} names the tools the server publishes: a call of any other is answered here, naming it. */
@@ -170,7 +164,8 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
         if (message instanceof McpSchema.JSONRPCRequest request) {
             boolean initialize = McpSchema.METHOD_INITIALIZE.equals(request.method());
             if (initializeId == null && !initialize) {
-                worker.execute(() -> answerBeforeInitialize(request));
+                worker.execute(() -> writer.writeLine(BeforeInitialize.answer(json.valueToTree(request.id()),
+                        request.method())));
                 return;
             }
             if (initialize && initializeId == null) {
@@ -216,21 +211,6 @@ public final class StdioLineTransportProvider implements McpServerTransportProvi
 
     private void handle(McpSchema.JSONRPCMessage message) {
         session.join().handle(message).subscribe(null, error -> log.error("Handling {} failed", message, error));
-    }
-
-    /** Ping is allowed before initialize; anything else would wait for a session that never starts. */
-    private void answerBeforeInitialize(McpSchema.JSONRPCRequest request) {
-        JsonNode id = json.valueToTree(request.id());
-        if (McpSchema.METHOD_PING.equals(request.method())) {
-            ObjectNode response = JsonNodeFactory.instance.objectNode();
-            response.put("jsonrpc", "2.0");
-            response.set("id", id);
-            response.putObject("result");
-            writer.writeLine(response.toString());
-            return;
-        }
-        writer.writeLine(JsonRpcErrors.response(id, JsonRpcErrors.INVALID_REQUEST,
-                "Invalid Request: the session is not initialized; send initialize first").toString());
     }
 
     /**
