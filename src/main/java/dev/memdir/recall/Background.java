@@ -27,6 +27,18 @@ final class Background {
         return vectors;
     }
 
+    /** Returns the similarities of {@code query} to the background sentences of {@code vectors}. */
+    static double[] similarities(float[] query, float[][] vectors) {
+        ContentVectors.Span span = ContentVectors.Span.of(query);
+        double[] similarities = new double[vectors.length];
+        for (int s = 0; s < vectors.length; s++) {
+            for (int i = span.from(); i < span.to(); i++) {
+                similarities[s] += query[i] * vectors[s][i];
+            }
+        }
+        return similarities;
+    }
+
     static List<String> texts() {
         try (InputStream in = Background.class.getResourceAsStream(TEXTS)) {
             if (in == null) {

@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * The part of a memory file that bears on a query: the passage its vectors found closest, else the one holding the
- * most of the query's words, without the heading (path, name and description) its first passage is led by.
+ * most of the query's words, without the heading (path, name and description) every passage is led by.
  */
 public final class Excerpt {
 
@@ -27,7 +27,7 @@ public final class Excerpt {
                 : mostWords(passages, query);
         String excerpt = passages.get(chosen);
         String heading = document.heading().strip();
-        return chosen == 0 && excerpt.startsWith(heading) ? excerpt.substring(heading.length()).strip() : excerpt;
+        return excerpt.startsWith(heading) ? excerpt.substring(heading.length()).strip() : excerpt;
     }
 
     private static int mostWords(List<String> passages, String query) {

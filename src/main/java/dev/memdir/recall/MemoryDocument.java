@@ -42,12 +42,12 @@ final class MemoryDocument {
         return document;
     }
 
-    /** Returns the passages the file's vectors are computed from: its path, name and description, then its body. */
+    /** Returns the passages the file's vectors are computed from: parts of its body, each led by its heading. */
     static List<String> passages(String relativePath, String text) {
         return of(relativePath, text).passagesOf(text);
     }
 
-    /** Returns the passages of this document's {@code text}, the first led by its heading. */
+    /** Returns the passages of this document's {@code text}, each led by its heading. */
     List<String> passagesOf(String text) {
         return Passages.of(heading, Frontmatter.strip(text));
     }

@@ -31,10 +31,14 @@ final class Ranking {
         this.withoutVectors = withoutVectors;
     }
 
-    /** A ranking by keywords alone: the query has no vector, or no file has one yet. */
-    static Ranking byKeywords(Function<String, String> description, KeywordScores keywords, int withoutVectors) {
-        return new Ranking(description, keywords, keywords.bm25(), Map.of(), Standing.among(List.of(), new double[0]),
-                false, withoutVectors);
+    /**
+     * A ranking by keywords alone (the query has no vector, or no file has one yet): {@code scores} are the files'
+     * BM25 scores, spread along their sequences.
+     */
+    static Ranking byKeywords(Function<String, String> description, KeywordScores keywords, Map<String, Double> scores,
+            int withoutVectors) {
+        return new Ranking(description, keywords, scores, Map.of(), Standing.among(List.of(), new double[0]), false,
+                withoutVectors);
     }
 
     boolean byQueryVector() {

@@ -52,6 +52,7 @@ public final class Recall {
     private long changesSeen = -1;
     private final Map<String, Indexed> index = new HashMap<>();
     private volatile Set<String> contents = Set.of();
+    private Sequences sequences = Sequences.of(Set.of());
 
     /** Returns a keyword recall that lists the memory at every search, to see what changed since the last. */
     public Recall(MemoryStore store) {
@@ -137,7 +138,7 @@ public final class Recall {
         refreshIfChanged();
         KeywordScores keywords = KeywordScores.of(Terms.of(query), index, Indexed::document);
         if (vectors.isEmpty()) {
-            return Ranking.byKeywords(this::description, keywords, 0);
+            return byKeywords(keywords, 0);
         }
         VectorIndex vectorIndex = vectors.get();
         if (!vectorIndex.start()) {
@@ -152,14 +153,19 @@ public final class Recall {
         int withoutVectors = index.size() - withVectors.size();
         Optional<float[]> queryVector = index.isEmpty() ? Optional.empty() : vectorIndex.query(query);
         if (queryVector.isEmpty() || withVectors.isEmpty()) {
-            return Ranking.byKeywords(this::description, keywords, withoutVectors);
+            return byKeywords(keywords, withoutVectors);
         }
         Map<String, ContentVectors.Closest> closest = closest(queryVector.get(), withVectors);
         Map<String, Double> similarities = new HashMap<>();
         closest.forEach((relative, passage) -> similarities.put(relative, passage.similarity()));
-        Standing standing = Standing.among(similarities.values(), background(queryVector.get()));
-        return new Ranking(this::description, keywords, Fusion.of(keywords.bm25(), similarities), closest, standing,
-                true, withoutVectors);
+        Standing standing = Standing.among(similarities.values(),
+                Background.similarities(queryVector.get(), embedding.get().background().orElse(new float[0][])));
+        return new Ranking(this::description, keywords, sequences.spread(Fusion.of(keywords.bm25(), similarities)),
+                closest, standing, true, withoutVectors);
+    }
+
+    private Ranking byKeywords(KeywordScores keywords, int withoutVectors) {
+        return Ranking.byKeywords(this::description, keywords, sequences.spread(keywords.bm25()), withoutVectors);
     }
 
     private void awaitKept(VectorIndex vectorIndex) {
@@ -172,19 +178,6 @@ public final class Recall {
 
     private String description(String relative) {
         return index.get(relative).document().description();
-    }
-
-    /** The similarities of {@code query} to the background sentences, once their vectors are there. */
-    private double[] background(float[] query) {
-        float[][] sentences = embedding.get().background().orElse(new float[0][]);
-        ContentVectors.Span span = ContentVectors.Span.of(query);
-        double[] similarities = new double[sentences.length];
-        for (int s = 0; s < sentences.length; s++) {
-            for (int i = span.from(); i < span.to(); i++) {
-                similarities[s] += query[i] * sentences[s][i];
-            }
-        }
-        return similarities;
     }
 
     private static Map<String, ContentVectors.Closest> closest(float[] query, Map<String, ContentVectors> contents) {
@@ -252,6 +245,7 @@ public final class Recall {
         }
         index.clear();
         index.putAll(seen);
+        sequences = Sequences.of(index.keySet());
         Set<String> now = new HashSet<>();
         seen.values().forEach(indexed -> now.add(indexed.sha256()));
         contents = now;

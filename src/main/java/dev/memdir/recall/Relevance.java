@@ -11,7 +11,7 @@ package dev.memdir.recall;
  */
 public final class Relevance {
 
-    static final double STANDS_OUT = 2.7;
+    static final double STANDS_OUT = 3.0;
     static final double STANDS_OUT_WITH_WORDS = 1.0;
     static final double WORDS_WITH_MEANING = 0.3;
     static final double WORDS_ALONE = 0.3;

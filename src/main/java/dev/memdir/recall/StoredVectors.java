@@ -14,7 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The vectors of one memory's contents for one model, as the memory's {@link VectorShelf} keeps them between runs:
+ * The vectors of one memory's contents for one model and one way of cutting passages (both in the name they are
+ * kept under), as the memory's {@link VectorShelf} keeps them between runs:
  * read whole once, then new ones saved a segment at a time; once the shelf holds more than {@value #MOST_SEGMENTS}
  * segments, they are merged into one that keeps only the vectors of contents the memory still holds.
  */

@@ -38,7 +38,7 @@ final class VectorIndex {
     /** {@code live} returns the SHA-256s of the contents the memory holds now, the vectors worth keeping. */
     VectorIndex(Embedding embedding, Supplier<VectorShelf> shelf, Supplier<Set<String>> live) {
         this.embedding = embedding;
-        this.stored = new StoredVectors(shelf, embedding.model());
+        this.stored = new StoredVectors(shelf, embedding.model() + " " + Passages.CUT);
         this.live = live;
     }
 

@@ -3,20 +3,40 @@ package dev.memdir.recall;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FusionTest {
 
     @Test
-    void eachScoreIsScaledToItsBest_andWeighedFourToOneForMeaning() {
+    void eachScoreIsScaledToItsBest_andWeighedByHowMuchTheRankingsAgree() {
         Map<String, Double> fused = Fusion.of(Map.of("a", 6.0, "b", 3.0),
                 Map.of("a", 0.5, "b", 0.9, "c", 0.7, "d", 0.1));
 
-        assertThat(fused.get("a")).isCloseTo(0.2 * 1 + 0.8 * 0.5, within(1e-9));
-        assertThat(fused.get("b")).isCloseTo(0.2 * 0.5 + 0.8 * 1, within(1e-9));
-        assertThat(fused.get("c")).isCloseTo(0.8 * 0.75, within(1e-9));
+        double meaning = Fusion.MEANING - Fusion.SWAY / 2;
+        assertThat(Fusion.meaningWeight(Map.of("a", 6.0, "b", 3.0), Map.of("a", 0.5, "b", 0.9, "c", 0.7, "d", 0.1)))
+                .as("both keyword matches are among the best by meaning").isCloseTo(meaning, within(1e-9));
+        assertThat(fused.get("a")).isCloseTo((1 - meaning) * 1 + meaning * 0.5, within(1e-9));
+        assertThat(fused.get("b")).isCloseTo((1 - meaning) * 0.5 + meaning * 1, within(1e-9));
+        assertThat(fused.get("c")).isCloseTo(meaning * 0.75, within(1e-9));
         assertThat(fused).doesNotContainKey("d");
+    }
+
+    @Test
+    void meaningWeighsMoreWhenTheBestByKeywordsAreNoneOfTheBestByMeaning_lessWhenTheyAreAll() {
+        Map<String, Double> similarities = new HashMap<>();
+        Map<String, Double> farByMeaning = new HashMap<>();
+        Map<String, Double> closeByMeaning = new HashMap<>();
+        for (int i = 0; i < 20; i++) {
+            similarities.put("file" + i, 0.9 - i * 0.01);
+            (i < 10 ? closeByMeaning : farByMeaning).put("file" + i, 1.0 + i);
+        }
+
+        assertThat(Fusion.meaningWeight(farByMeaning, similarities))
+                .isCloseTo(Fusion.MEANING + Fusion.SWAY / 2, within(1e-9));
+        assertThat(Fusion.meaningWeight(closeByMeaning, similarities))
+                .isCloseTo(Fusion.MEANING - Fusion.SWAY / 2, within(1e-9));
     }
 
     @Test
@@ -31,7 +51,7 @@ class FusionTest {
     void withoutVectorsTheKeywordsAloneRank_andWithoutKeywordsMeaningAlone() {
         assertThat(Fusion.of(Map.of("a", 2.0, "b", 1.0), Map.of())).containsExactlyInAnyOrderEntriesOf(
                 Map.of("a", 1.0, "b", 0.5));
-        assertThat(Fusion.of(Map.of(), Map.of("only", 0.3))).containsEntry("only", 0.8);
+        assertThat(Fusion.of(Map.of(), Map.of("only", 0.3))).containsEntry("only", Fusion.MEANING + Fusion.SWAY / 2);
     }
 
     @Test
@@ -40,7 +60,9 @@ class FusionTest {
                 Map.of("embedded", 0.6, "far", 0.2, "close", 0.5));
 
         assertThat(fused.get("best-words-no-vectors")).isEqualTo(1.0);
-        assertThat(fused.get("embedded")).isCloseTo(0.2 * 0.5 + 0.8 * 1, within(1e-9));
+        double meaning = Fusion.meaningWeight(Map.of("best-words-no-vectors", 4.0, "embedded", 2.0, "far", 1.0),
+                Map.of("embedded", 0.6, "far", 0.2, "close", 0.5));
+        assertThat(fused.get("embedded")).isCloseTo((1 - meaning) * 0.5 + meaning * 1, within(1e-9));
         assertThat(fused.get("best-words-no-vectors")).as("not pushed down by files that merely have vectors")
                 .isGreaterThan(fused.get("close"));
     }

@@ -2,6 +2,7 @@ package dev.memdir.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,15 +15,38 @@ class PassagesTest {
     }
 
     @Test
-    void aLongFileIsCutIntoPassagesOfBoundedSize_losingNoWordBeforeTheCap() {
-        String paragraph = "word ".repeat(90).strip();
-        String body = String.join("\n\n", java.util.Collections.nCopies(10, paragraph));
+    void aLongFileIsCutIntoPassagesOfBoundedSize_eachLedByTheHeading_losingNoWordBeforeTheCap() {
+        String paragraph = "word ".repeat(40).strip();
+        String body = String.join("\n\n", Collections.nCopies(10, paragraph));
 
-        List<String> passages = Passages.of("a.md", body);
+        List<String> passages = Passages.of("notes/a.md A", body);
 
-        assertThat(passages).hasSizeGreaterThan(1).allSatisfy(passage ->
-                assertThat(passage.length()).isLessThanOrEqualTo(Passages.TARGET_WEIGHT));
-        assertThat(String.join(" ", passages).split("word", -1)).hasSize(10 * 90 + 1);
+        assertThat(passages).hasSizeGreaterThan(1).allSatisfy(passage -> {
+            assertThat(passage).startsWith("notes/a.md A\n\n");
+            assertThat(passage.length()).isLessThanOrEqualTo(Passages.TARGET_WEIGHT);
+        });
+        assertThat(String.join(" ", passages).split("word", -1)).hasSize(10 * 40 + 1);
+    }
+
+    @Test
+    void aChatSessionIsCutBetweenTurns() {
+        String turn = "Harriet: " + "we walked along the canal and talked about the race ".repeat(2).strip();
+        String session = String.join("\n", Collections.nCopies(12, turn));
+
+        List<String> passages = Passages.of("2026-02-03-s01.md Harriet and Jonah", session);
+
+        assertThat(passages).hasSizeGreaterThan(3).allSatisfy(passage -> assertThat(
+                passage.substring("2026-02-03-s01.md Harriet and Jonah\n\n".length()).split("\n"))
+                .allSatisfy(line -> assertThat(line).isEqualTo(turn)));
+    }
+
+    @Test
+    void aLongHeadingStillLeavesRoomForTheText() {
+        String heading = "long.md " + "a description that goes on ".repeat(20);
+        List<String> passages = Passages.of(heading, "text ".repeat(300));
+
+        assertThat(passages).allSatisfy(passage -> assertThat(passage.length() - heading.strip().length())
+                .isGreaterThanOrEqualTo(Passages.TARGET_WEIGHT / 2 - 10));
     }
 
     @Test
@@ -33,7 +57,7 @@ class PassagesTest {
         assertThat(passages).hasSizeGreaterThan(3);
         assertThat(passages.subList(1, passages.size() - 1)).allSatisfy(passage -> {
             assertThat(passage.length() * 3).isLessThanOrEqualTo(Passages.TARGET_WEIGHT);
-            assertThat(passage).endsWith("。");
+            assertThat(passage).startsWith("会议.md\n\n").endsWith("。");
         });
     }
 
@@ -46,7 +70,12 @@ class PassagesTest {
     void aLineWithoutSpacesIsCutAtTheSize() {
         List<String> passages = Passages.of("", "y".repeat(2_000));
 
-        assertThat(passages).hasSize(3);
+        assertThat(passages).hasSize((2_000 + Passages.TARGET_WEIGHT - 1) / Passages.TARGET_WEIGHT);
         assertThat(String.join("", passages)).isEqualTo("y".repeat(2_000));
+    }
+
+    @Test
+    void aFileOfHeadingAloneIsItsHeading() {
+        assertThat(Passages.of("empty.md Empty\nnothing yet", "")).containsExactly("empty.md Empty\nnothing yet");
     }
 }
