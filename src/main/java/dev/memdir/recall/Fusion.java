@@ -2,9 +2,9 @@ package dev.memdir.recall;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Fuses the two rankings of the same files by a convex combination of their normalized scores: the similarity of
@@ -72,9 +72,6 @@ final class Fusion {
     }
 
     private static Set<String> best(Map<String, Double> scores, int count) {
-        return scores.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()
-                        .thenComparing(Map.Entry.comparingByKey()))
-                .limit(count).map(Map.Entry::getKey).collect(Collectors.toSet());
+        return new HashSet<>(BestScores.of(scores, count));
     }
 }

@@ -5,7 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The keyword side of one query: each file's BM25 score (k1 1.2, b 0.75), and the share of the query's weight the file
@@ -25,44 +24,30 @@ final class KeywordScores {
         this.shares = shares;
     }
 
-    /** Scores every file of {@code index} (by its path below the root) for the words {@code queryTerms}. */
-    static <T> KeywordScores of(List<String> queryTerms, Map<String, T> index, Function<T, MemoryDocument> document) {
+    /** Scores the files of {@code index} that hold any of the words {@code queryTerms}. */
+    static KeywordScores of(List<String> queryTerms, KeywordIndex index) {
         Set<String> terms = new LinkedHashSet<>(queryTerms);
         Map<String, Double> bm25 = new HashMap<>();
-        Map<String, Double> shares = new HashMap<>();
-        if (terms.isEmpty() || index.isEmpty()) {
-            return new KeywordScores(bm25, shares);
+        Map<String, Double> held = new HashMap<>();
+        if (terms.isEmpty() || index.files() == 0) {
+            return new KeywordScores(bm25, held);
         }
-        double averageLength = index.values().stream().mapToInt(i -> document.apply(i).length()).average().orElse(1);
-        Map<String, Double> idf = new HashMap<>();
+        double averageLength = Math.max(index.averageLength(), 1);
         double allWeight = 0;
         for (String term : terms) {
-            long containing = index.values().stream().filter(i -> document.apply(i).frequency(term) > 0).count();
-            double weight = Math.log(1 + (index.size() - containing + 0.5) / (containing + 0.5));
-            idf.put(term, weight);
-            if (!StopWords.contains(term)) {
-                allWeight += weight;
-            }
+            Map<String, Integer> holders = index.holders(term);
+            double idf = Math.log(1 + (index.files() - holders.size() + 0.5) / (holders.size() + 0.5));
+            boolean counts = !StopWords.contains(term);
+            allWeight += counts ? idf : 0;
+            holders.forEach((relative, frequency) -> {
+                double norm = K1 * (1 - B + B * index.length(relative) / averageLength);
+                bm25.merge(relative, idf * frequency * (K1 + 1) / (frequency + norm), Double::sum);
+                held.merge(relative, counts ? idf : 0, Double::sum);
+            });
         }
         double queryWeight = allWeight;
-        index.forEach((relative, indexed) -> {
-            MemoryDocument file = document.apply(indexed);
-            double score = 0;
-            double held = 0;
-            for (String term : terms) {
-                int frequency = file.frequency(term);
-                if (frequency > 0) {
-                    double norm = K1 * (1 - B + B * file.length() / Math.max(averageLength, 1));
-                    score += idf.get(term) * frequency * (K1 + 1) / (frequency + norm);
-                    held += StopWords.contains(term) ? 0 : idf.get(term);
-                }
-            }
-            if (score > 0) {
-                bm25.put(relative, score);
-                shares.put(relative, queryWeight > 0 ? held / queryWeight : 0);
-            }
-        });
-        return new KeywordScores(bm25, shares);
+        held.replaceAll((relative, weight) -> queryWeight > 0 ? weight / queryWeight : 0);
+        return new KeywordScores(bm25, held);
     }
 
     /** Each file's BM25 score, for the files that hold a word of the query. */

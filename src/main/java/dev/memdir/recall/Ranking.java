@@ -50,10 +50,7 @@ final class Ranking {
     }
 
     List<String> best(int limit) {
-        return scores.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()
-                        .thenComparing(Map.Entry.comparingByKey()))
-                .limit(limit).map(Map.Entry::getKey).toList();
+        return BestScores.of(scores, limit);
     }
 
     RecallMatch match(String relative) {

@@ -51,6 +51,7 @@ public final class Recall {
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private long changesSeen = -1;
     private final Map<String, Indexed> index = new HashMap<>();
+    private final KeywordIndex keywordIndex = new KeywordIndex();
     private volatile Set<String> contents = Set.of();
     private Sequences sequences = Sequences.of(Set.of());
 
@@ -136,7 +137,7 @@ public final class Recall {
 
     private Ranking rank(String query) throws IOException {
         refreshIfChanged();
-        KeywordScores keywords = KeywordScores.of(Terms.of(query), index, Indexed::document);
+        KeywordScores keywords = KeywordScores.of(Terms.of(query), keywordIndex);
         if (vectors.isEmpty()) {
             return byKeywords(keywords, 0);
         }
@@ -243,6 +244,8 @@ public final class Recall {
         } catch (CommandException impossible) {
             throw new AssertionError(impossible);
         }
+        index.keySet().stream().filter(relative -> !seen.containsKey(relative)).toList().forEach(keywordIndex::remove);
+        added.forEach(indexed -> keywordIndex.put(indexed.file().relative(), indexed.document()));
         index.clear();
         index.putAll(seen);
         sequences = Sequences.of(index.keySet());

@@ -1,0 +1,47 @@
+package dev.memdir.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class KeywordIndexTest {
+
+    @Test
+    void scoresAreBm25OverTheFilesThatHoldTheWords() {
+        KeywordIndex index = new KeywordIndex();
+        index.put("a.md", MemoryDocument.of("a.md", "kiln kiln glaze"));
+        index.put("b.md", MemoryDocument.of("b.md", "glaze"));
+
+        KeywordScores scores = KeywordScores.of(List.of("kiln"), index);
+
+        double idf = Math.log(1 + (2 - 1 + 0.5) / (1 + 0.5));
+        double average = (index.length("a.md") + index.length("b.md")) / 2.0;
+        double norm = 1.2 * (1 - 0.75 + 0.75 * index.length("a.md") / average);
+        assertThat(scores.bm25()).containsOnlyKeys("a.md");
+        assertThat(scores.bm25().get("a.md")).isCloseTo(idf * 2 * 2.2 / (2 + norm), within(1e-12));
+    }
+
+    @Test
+    void aChangedFileIsScoredByWhatItHoldsNow_andARemovedOneNotAtAll() {
+        KeywordIndex index = new KeywordIndex();
+        index.put("a.md", MemoryDocument.of("a.md", "the pottery class"));
+        index.put("b.md", MemoryDocument.of("b.md", "the violin"));
+
+        index.put("a.md", MemoryDocument.of("a.md", "the ceramics course"));
+        index.remove("b.md");
+        index.remove("never-there.md");
+
+        assertThat(KeywordScores.of(List.of("pottery"), index).bm25()).isEmpty();
+        assertThat(KeywordScores.of(List.of("violin"), index).bm25()).isEmpty();
+        assertThat(KeywordScores.of(List.of("ceramics"), index).bm25()).containsOnlyKeys("a.md");
+        assertThat(index.files()).isEqualTo(1);
+        assertThat(index.averageLength()).isEqualTo(index.length("a.md"));
+    }
+
+    @Test
+    void anEmptyIndexScoresNothing() {
+        assertThat(KeywordScores.of(List.of("anything"), new KeywordIndex()).bm25()).isEmpty();
+    }
+}
