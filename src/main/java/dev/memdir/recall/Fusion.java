@@ -21,8 +21,10 @@ import java.util.Set;
  * set, chats and notes alike.
  *
  * <p>A file without vectors yet (its memory still being embedded) competes by its keywords alone, on the same scale:
- * scored as if its meaning agreed with them, it is never pushed down by files that merely have vectors, so a partly
- * embedded memory ranks no worse than keywords do.
+ * scored as if its meaning agreed with them, it is not pushed down by files that merely have vectors. The best of a
+ * few embedded files still scores high by meaning, whatever its words; so while fewer than half the memory's files
+ * have vectors, meaning weighs in proportion (at a fifth embedded, two fifths of its weight), and the agreement is judged
+ * among the files that have vectors. A partly embedded memory then ranks about as well as keywords alone, or better.
  */
 final class Fusion {
 
@@ -35,11 +37,12 @@ final class Fusion {
 
     /**
      * Returns each file's fused score, from {@code keywords} (BM25 scores above 0) and {@code similarities} (cosines
-     * of the files that have vectors): a file with vectors but no keyword scores 0 there; a file without vectors
-     * scores its normalized keyword score alone. Files that score 0 are left out.
+     * of the files that have vectors) among the memory's {@code files}: a file with vectors but no keyword scores 0
+     * there; a file without vectors scores its normalized keyword score alone. Files that score 0 are left out.
      */
-    static Map<String, Double> of(Map<String, Double> keywords, Map<String, Double> similarities) {
-        double meaning = meaningWeight(keywords, similarities);
+    static Map<String, Double> of(Map<String, Double> keywords, Map<String, Double> similarities, int files) {
+        double meaning = meaningWeight(keywords, similarities)
+                * Math.min(1, 2.0 * similarities.size() / Math.max(1, Math.max(files, similarities.size())));
         Map<String, Double> fused = new HashMap<>();
         double bestKeywords = keywords.isEmpty() ? 1 : Collections.max(keywords.values());
         keywords.forEach((file, score) -> fused.put(file,
@@ -58,16 +61,18 @@ final class Fusion {
     /**
      * The weight of meaning for one query: {@value #MEANING} moved by {@value #SWAY} times how far the two rankings'
      * agreement is from a half. Their agreement is the share of the best {@value #AGREEMENT_DEPTH} files by keywords
-     * that are among the best {@value #AGREEMENT_DEPTH} by meaning (of fewer, when fewer files hold a keyword or have
-     * vectors); none when no file holds a keyword.
+     * among those that have vectors that are among the best {@value #AGREEMENT_DEPTH} by meaning (of fewer, when fewer
+     * such files hold a keyword); none when none does.
      */
     static double meaningWeight(Map<String, Double> keywords, Map<String, Double> similarities) {
-        int depth = Math.min(AGREEMENT_DEPTH, Math.min(keywords.size(), similarities.size()));
+        Map<String, Double> embedded = new HashMap<>(keywords);
+        embedded.keySet().retainAll(similarities.keySet());
+        int depth = Math.min(AGREEMENT_DEPTH, Math.min(embedded.size(), similarities.size()));
         if (depth == 0) {
             return MEANING + SWAY / 2;
         }
         Set<String> byMeaning = best(similarities, AGREEMENT_DEPTH);
-        long shared = best(keywords, AGREEMENT_DEPTH).stream().filter(byMeaning::contains).count();
+        long shared = best(embedded, AGREEMENT_DEPTH).stream().filter(byMeaning::contains).count();
         return MEANING + SWAY * (0.5 - (double) shared / depth);
     }
 

@@ -161,7 +161,8 @@ public final class Recall {
         closest.forEach((relative, passage) -> similarities.put(relative, passage.similarity()));
         Standing standing = Standing.among(similarities.values(),
                 Background.similarities(queryVector.get(), embedding.get().background().orElse(new float[0][])));
-        return new Ranking(this::description, keywords, sequences.spread(Fusion.of(keywords.bm25(), similarities)),
+        return new Ranking(this::description, keywords,
+                sequences.spread(Fusion.of(keywords.bm25(), similarities, index.size())),
                 closest, standing, true, withoutVectors);
     }
 
