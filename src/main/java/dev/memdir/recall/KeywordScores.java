@@ -35,12 +35,12 @@ final class KeywordScores {
         double averageLength = Math.max(index.averageLength(), 1);
         double allWeight = 0;
         for (String term : terms) {
-            Map<String, Integer> holders = index.holders(term);
-            double idf = Math.log(1 + (index.files() - holders.size() + 0.5) / (holders.size() + 0.5));
+            int holding = index.holding(term);
+            double idf = Math.log(1 + (index.files() - holding + 0.5) / (holding + 0.5));
             boolean counts = !StopWords.contains(term);
             allWeight += counts ? idf : 0;
-            holders.forEach((relative, frequency) -> {
-                double norm = K1 * (1 - B + B * index.length(relative) / averageLength);
+            index.forEachHolder(term, (relative, frequency, length) -> {
+                double norm = K1 * (1 - B + B * length / averageLength);
                 bm25.merge(relative, idf * frequency * (K1 + 1) / (frequency + norm), Double::sum);
                 held.merge(relative, counts ? idf : 0, Double::sum);
             });

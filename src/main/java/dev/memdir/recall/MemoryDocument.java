@@ -19,13 +19,23 @@ final class MemoryDocument {
     private final String heading;
     private final String description;
     private final Object scope;
-    private final Map<String, Integer> termFrequencies = new HashMap<>();
-    private int length;
+    /** Each distinct word once, interned (a memory of 10,000 files holds one copy of each), and how often it counts. */
+    private final String[] terms;
+    private final int[] frequencies;
+    private final int length;
 
-    private MemoryDocument(String heading, String description, Object scope) {
+    private MemoryDocument(String heading, String description, Object scope, Map<String, Integer> bag, int length) {
         this.heading = heading;
         this.description = description;
         this.scope = scope;
+        this.terms = new String[bag.size()];
+        this.frequencies = new int[bag.size()];
+        int i = 0;
+        for (Map.Entry<String, Integer> term : bag.entrySet()) {
+            terms[i] = term.getKey().intern();
+            frequencies[i++] = term.getValue();
+        }
+        this.length = length;
     }
 
     /** {@code relativePath} is the file's path below the memory root, with {@code /} separators. */
@@ -34,12 +44,10 @@ final class MemoryDocument {
         Map<String, Object> fields = scalars(all);
         String description = fields.getOrDefault("description", "").toString();
         String name = relativePath + " " + fields.getOrDefault("name", "");
-        MemoryDocument document = new MemoryDocument(name.strip() + "\n" + description, description,
-                all.get(SCOPE));
-        document.add(Terms.of(name), NAME_WEIGHT);
-        document.add(Terms.of(description), DESCRIPTION_WEIGHT);
-        document.add(Terms.of(Frontmatter.strip(text)), 1);
-        return document;
+        Map<String, Integer> bag = new HashMap<>();
+        int length = add(bag, Terms.of(name), NAME_WEIGHT) + add(bag, Terms.of(description), DESCRIPTION_WEIGHT)
+                + add(bag, Terms.of(Frontmatter.strip(text)), 1);
+        return new MemoryDocument(name.strip() + "\n" + description, description, all.get(SCOPE), bag, length);
     }
 
     /** Returns the passages the file's vectors are computed from: parts of its body, each led by its heading. */
@@ -69,19 +77,27 @@ final class MemoryDocument {
         return length;
     }
 
-    int frequency(String term) {
-        return termFrequencies.getOrDefault(term, 0);
+    /** How many distinct words the file holds. */
+    int terms() {
+        return terms.length;
     }
 
-    Iterable<String> distinctTerms() {
-        return termFrequencies.keySet();
+    /** The {@code i}th distinct word, interned. */
+    String term(int i) {
+        return terms[i];
     }
 
-    private void add(List<String> terms, int weight) {
+    /** How often the {@code i}th distinct word counts, its field's weight each time. */
+    int frequency(int i) {
+        return frequencies[i];
+    }
+
+    /** Adds {@code terms}, each {@code weight} times, to {@code bag}; returns the length they add. */
+    private static int add(Map<String, Integer> bag, List<String> terms, int weight) {
         for (String term : terms) {
-            termFrequencies.merge(term, weight, Integer::sum);
+            bag.merge(term, weight, Integer::sum);
         }
-        length += terms.size() * weight;
+        return terms.size() * weight;
     }
 
     /** The frontmatter's scalar fields (name, description, ...); nested ones are not words of the file. */

@@ -17,8 +17,9 @@ class KeywordIndexTest {
         KeywordScores scores = KeywordScores.of(List.of("kiln"), index);
 
         double idf = Math.log(1 + (2 - 1 + 0.5) / (1 + 0.5));
-        double average = (index.length("a.md") + index.length("b.md")) / 2.0;
-        double norm = 1.2 * (1 - 0.75 + 0.75 * index.length("a.md") / average);
+        MemoryDocument a = MemoryDocument.of("a.md", "kiln kiln glaze");
+        double average = (a.length() + MemoryDocument.of("b.md", "glaze").length()) / 2.0;
+        double norm = 1.2 * (1 - 0.75 + 0.75 * a.length() / average);
         assertThat(scores.bm25()).containsOnlyKeys("a.md");
         assertThat(scores.bm25().get("a.md")).isCloseTo(idf * 2 * 2.2 / (2 + norm), within(1e-12));
     }
@@ -37,7 +38,20 @@ class KeywordIndexTest {
         assertThat(KeywordScores.of(List.of("violin"), index).bm25()).isEmpty();
         assertThat(KeywordScores.of(List.of("ceramics"), index).bm25()).containsOnlyKeys("a.md");
         assertThat(index.files()).isEqualTo(1);
-        assertThat(index.averageLength()).isEqualTo(index.length("a.md"));
+        assertThat(index.averageLength()).isEqualTo(MemoryDocument.of("a.md", "the ceramics course").length());
+    }
+
+    @Test
+    void aFileNumberFreedByARemovalServesTheNextFile() {
+        KeywordIndex index = new KeywordIndex();
+        index.put("a.md", MemoryDocument.of("a.md", "kiln"));
+        index.put("b.md", MemoryDocument.of("b.md", "glaze"));
+        index.remove("a.md");
+        index.put("c.md", MemoryDocument.of("c.md", "kiln glaze"));
+
+        assertThat(KeywordScores.of(List.of("kiln"), index).bm25()).containsOnlyKeys("c.md");
+        assertThat(KeywordScores.of(List.of("glaze"), index).bm25()).containsOnlyKeys("b.md", "c.md");
+        assertThat(index.holding("kiln")).isEqualTo(1);
     }
 
     @Test
