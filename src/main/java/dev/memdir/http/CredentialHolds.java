@@ -51,7 +51,9 @@ final class CredentialHolds {
             if (ending != null) {
                 LOG.info("The credentials of {} are no longer accepted: ending its {} open stream(s) and session(s)",
                         credential.principal.name(), ending.size());
-                ending.forEach(Hold::end);
+                // Sessions first: a client that sees its stream end must find its session already gone.
+                ending.stream().filter(hold -> !hold.stream).forEach(Hold::end);
+                ending.stream().filter(hold -> hold.stream).forEach(Hold::end);
             }
         }
     }
@@ -77,7 +79,11 @@ final class CredentialHolds {
 
         /** Holds something open that {@code end} ends once the credential is no longer accepted. */
         Hold hold(Runnable end) {
-            Hold hold = new Hold(this, end);
+            return hold(end, false);
+        }
+
+        private Hold hold(Runnable end, boolean stream) {
+            Hold hold = new Hold(this, end, stream);
             // Added under the map's lock: a recheck that takes this credential's set takes it whole.
             held.compute(this, (key, holds) -> {
                 Set<Hold> kept = holds == null ? ConcurrentHashMap.newKeySet() : holds;
@@ -89,7 +95,7 @@ final class CredentialHolds {
 
         /** Holds {@code stream} open until it ends on its own (or the credential ends it). */
         void holdWhileOpen(AsyncContext stream) {
-            Hold hold = hold(() -> complete(stream));
+            Hold hold = hold(() -> complete(stream), true);
             stream.addListener(new AtStreamEnd(hold::release));
         }
 
@@ -115,10 +121,12 @@ final class CredentialHolds {
 
         private final Credential credential;
         private final Runnable end;
+        private final boolean stream;
 
-        private Hold(Credential credential, Runnable end) {
+        private Hold(Credential credential, Runnable end, boolean stream) {
             this.credential = credential;
             this.end = end;
+            this.stream = stream;
         }
 
         /** The thing ended on its own: the credential no longer holds it (again does nothing). */
