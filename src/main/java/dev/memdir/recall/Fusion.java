@@ -23,8 +23,9 @@ import java.util.Set;
  * <p>A file without vectors yet (its memory still being embedded) competes by its keywords alone, on the same scale:
  * scored as if its meaning agreed with them, it is not pushed down by files that merely have vectors. The best of a
  * few embedded files still scores high by meaning, whatever its words; so while fewer than half the memory's files
- * have vectors, meaning weighs in proportion (at a fifth embedded, two fifths of its weight), and the agreement is judged
- * among the files that have vectors. A partly embedded memory then ranks about as well as keywords alone, or better.
+ * have vectors, meaning weighs in proportion (at a fifth embedded, two fifths of its weight), and the agreement is
+ * judged among the files that have vectors. A partly embedded memory then ranks about as well as keywords alone, or
+ * better.
  */
 final class Fusion {
 
