@@ -17,11 +17,11 @@ import software.amazon.awssdk.services.s3.S3Client;
  */
 class CommitRaceTest {
 
-    private static final int WRITERS = 8;
-    private static final int COMMITS_EACH = 50;
+    private static final int WRITERS = CommitRaces.WRITERS;
+    private static final int COMMITS_EACH = CommitRaces.COMMITS_EACH;
 
     @Test
-    void eightWritersFiftyCommitsEach_everyCommitLandsOnce_noGaps() throws Exception {
+    void writersRacingForEachCommit_everyCommitLandsOnce_noGaps() throws Exception {
         S3Location location = LocalS3.shared().freshBucket("race");
         ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
         long started = System.nanoTime();

@@ -16,6 +16,10 @@ final class CommitRaces {
 
     /** The namespace segment the writers share. */
     static final String SPACE = "ns/team";
+    /** How many writers race: 4 by default, scripts/torture asks for more. */
+    static final int WRITERS = Integer.getInteger("memdir.torture.commitWriters", 4);
+    /** How many commits each writer lands. */
+    static final int COMMITS_EACH = Integer.getInteger("memdir.torture.commits", 25);
 
     private CommitRaces() {}
 

@@ -20,12 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CommitWritersIT {
 
-    private static final int WRITERS = 8;
-    private static final int COMMITS_EACH = 50;
+    private static final int WRITERS = CommitRaces.WRITERS;
+    private static final int COMMITS_EACH = CommitRaces.COMMITS_EACH;
     private static final int COMMITS = WRITERS * COMMITS_EACH;
 
     @Test
-    void eightProcessesFiftyCommitsEach_everyCommitLandsOnce_noGaps(@TempDir Path temp) throws Exception {
+    void processesRacingForEachCommit_everyCommitLandsOnce_noGaps(@TempDir Path temp) throws Exception {
         S3Location location = LocalS3.shared().freshBucket("race");
         Path errors = temp.resolve("writers.log");
         Files.createFile(errors);

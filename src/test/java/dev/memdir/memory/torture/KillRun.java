@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * kill -9 of a {@link TortureWriter} again and again on one {@link SharedMemory}, at random moments, until half of
- * {@code memdir.torture.kills} (40 by default; as many kills as scripts/torture asks for in all) have cut a directory
+ * {@code memdir.torture.kills} (16 by default; as many kills as scripts/torture asks for in all) have cut a directory
  * rename and as many a write. After every kill a new store and the test's own see the same: every call the writer
  * reported done whole, the call the kill cut whole or not at all, and counters equal to a recount. Each writer is
  * started anew; the seed of the moments comes from {@link TortureSeed}.
@@ -42,7 +42,7 @@ public final class KillRun {
     public record Mode(int kills, int done, long meanCallMs) {}
 
     /** Kills that cut a call, per mode. */
-    private static final int CUTS = Integer.getInteger("memdir.torture.kills", 40) / 2;
+    private static final int CUTS = Integer.getInteger("memdir.torture.kills", 16) / 2;
     /** The least span a kill's moment is drawn from, after the writer's first call started. */
     private static final int MIN_SPAN_MS = Integer.getInteger("memdir.torture.minKillSpanMs", 400);
     /** A kill that lands between two calls cuts none; past this many kills per mode the writer barely calls. */
