@@ -101,6 +101,10 @@ public final class Embedding {
         } catch (ExitGuard.ExitingException e) {
             throw e;
         } catch (RuntimeException | LinkageError e) {
+            if (exit.exiting()) {
+                // ONNX Runtime's own exit hook took its environment away under the load: no fault to report.
+                throw new ExitGuard.ExitingException();
+            }
             log.warn("recall: cannot load the embedding model {}, so recall ranks by keywords alone: {}", model,
                     e.toString());
             throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);

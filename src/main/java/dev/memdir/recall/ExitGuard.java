@@ -79,6 +79,11 @@ final class ExitGuard {
         };
     }
 
+    /** Whether the process has begun to exit. */
+    boolean exiting() {
+        return exiting;
+    }
+
     /** Refuses every call from now on and waits for those under way; the lock is never let go. */
     void close() {
         exiting = true;

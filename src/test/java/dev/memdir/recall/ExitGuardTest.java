@@ -16,9 +16,11 @@ class ExitGuardTest {
     @Test
     void aCallRunsUntilTheProcessExits_thenIsRefused() {
         assertThat(guard.call(() -> "ran")).isEqualTo("ran");
+        assertThat(guard.exiting()).isFalse();
 
         guard.close();
 
+        assertThat(guard.exiting()).isTrue();
         assertThatThrownBy(() -> guard.call(() -> "ran")).isInstanceOf(ExitGuard.ExitingException.class);
     }
 
