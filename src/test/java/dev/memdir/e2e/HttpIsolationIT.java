@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.Eventually;
 import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.JarRun;
@@ -39,6 +40,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -393,17 +395,12 @@ class HttpIsolationIT {
      */
     private static Map<String, String> settledOutside(NamespacedStore memory, String namespace, McpHttp other)
             throws Exception {
-        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(3).toNanos();
-        while (true) {
+        Duration patience = Duration.ofMinutes(3);
+        long deadline = System.nanoTime() + patience.toNanos();
+        Eventually.value("a hybrid recall over files that all have vectors", patience, () -> {
             JsonNode answer = other.call("resources/read", params("uri", "memdir://memory/recall?q=x"));
-            JsonNode recall = new ObjectMapper().readTree(answer.path("result").path("contents").get(0).path("text")
-                    .asText());
-            if (recall.path("ranking").asText().equals("hybrid") && recall.path("withoutVectors").asInt() == 0) {
-                break;
-            }
-            assertThat(System.nanoTime()).as("indexed by now: " + recall).isLessThan(deadline);
-            Thread.sleep(200);
-        }
+            return new ObjectMapper().readTree(answer.path("result").path("contents").get(0).path("text").asText());
+        }, recall -> recall.path("ranking").asText().equals("hybrid") && recall.path("withoutVectors").asInt() == 0);
         Map<String, String> before = memory.outside(namespace);
         while (true) {
             Thread.sleep(1_000);

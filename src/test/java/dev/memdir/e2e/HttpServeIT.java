@@ -4,6 +4,7 @@ import static dev.memdir.e2e.support.MemdirUris.INDEX;
 import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.LegacySdkClient;
@@ -259,13 +260,8 @@ class HttpServeIT {
             assertThat(down.body()).isEqualTo("{\"status\":\"unavailable\"}\n");
 
             database.startAgain();
-            long back = System.nanoTime();
-            int status = get(client, health, Map.of()).statusCode();
-            while (status != 200 && System.nanoTime() - back < TimeUnit.SECONDS.toNanos(20)) {
-                Thread.sleep(200);
-                status = get(client, health, Map.of()).statusCode();
-            }
-            assertThat(status).as("healthz once the database is back").isEqualTo(200);
+            Eventually.until("healthz 200 once the database is back", Duration.ofSeconds(20),
+                    () -> get(client, health, Map.of()).statusCode() == 200);
         } finally {
             database.startAgainIfStopped();
             database.stop();
@@ -355,11 +351,10 @@ class HttpServeIT {
             assertThat(made.exit()).as(made.stderr()).isZero();
             String token = made.stdout().strip();
 
-            HttpResponse<String> refused = post(client, server.mcp(), discover(), modernHeaders("server/discover"));
-            for (int tries = 0; refused.statusCode() == 200 && tries < 100; tries++) {
-                Thread.sleep(100); // the server looks for a first token every second
-                refused = post(client, server.mcp(), discover(), modernHeaders("server/discover"));
-            }
+            // The server looks for a first token every second.
+            HttpResponse<String> refused = Eventually.value("a refusal once there is a token", Duration.ofSeconds(10),
+                    () -> post(client, server.mcp(), discover(), modernHeaders("server/discover")),
+                    response -> response.statusCode() != 200);
             assertThat(refused.statusCode()).isEqualTo(401);
             assertThat(refused.headers().firstValue("WWW-Authenticate")).contains("Bearer");
 

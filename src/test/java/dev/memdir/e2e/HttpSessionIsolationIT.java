@@ -4,6 +4,7 @@ import static dev.memdir.e2e.support.MemdirUris.INDEX;
 import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.HttpAnswer;
 import dev.memdir.e2e.support.LegacySdkClient;
@@ -202,20 +203,15 @@ class HttpSessionIsolationIT {
                             HttpResponse.BodyHandlers.discarding()));
                 }
             }
-            awaitAccessLines(server, 6, " GET /mcp - principal=");
+            Eventually.until("six GET lines in the access log", Duration.ofSeconds(10),
+                    () -> server.accessLog().stream().filter(line -> line.contains(" GET /mcp - principal=")).count()
+                            >= 6);
 
             assertThat(server.terminate(Duration.ofSeconds(20))).as("exit after SIGTERM").contains(0);
             for (CompletableFuture<HttpResponse<Void>> stream : streams) {
                 assertThat(stream.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
             }
         }
-    }
-
-    /** Waits until the access log has {@code count} lines containing {@code text}. */
-    private static void awaitAccessLines(ServingJar server, int count, String text) throws Exception {
-        List<String> log = server.accessLogOnce(lines -> lines.stream().filter(line -> line.contains(text)).count()
-                >= count);
-        assertThat(log.stream().filter(line -> line.contains(text)).count()).isGreaterThanOrEqualTo(count);
     }
 
     /** Opens a session as the token's principal, by hand, and returns its id. */

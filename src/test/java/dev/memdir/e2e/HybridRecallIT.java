@@ -3,6 +3,7 @@ package dev.memdir.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.Eventually;
 import dev.memdir.e2e.support.EveryStoreTest;
 import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.LegacySdkClient;
@@ -17,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -242,22 +242,13 @@ class HybridRecallIT {
 
     /** Asks {@link #POTTERY} until the answer is hybrid over files that all have vectors, and returns it. */
     private static JsonNode awaitIndexed(Recalls recalls) throws Exception {
-        Instant deadline = Instant.now().plus(INDEXED_WITHIN);
-        JsonNode answer = recalls.of(POTTERY);
-        while (!(answer.path("ranking").asText().equals("hybrid") && answer.path("withoutVectors").asInt() == 0)) {
-            assertThat(Instant.now()).as("indexed by now: " + answer).isBefore(deadline);
-            Thread.sleep(200);
-            answer = recalls.of(POTTERY);
-        }
-        return answer;
+        return Eventually.value("a hybrid answer over files that all have vectors", INDEXED_WITHIN,
+                () -> recalls.of(POTTERY), answer -> answer.path("ranking").asText().equals("hybrid")
+                        && answer.path("withoutVectors").asInt() == 0);
     }
 
     private static void awaitLog(Path log, String line) throws Exception {
-        Instant deadline = Instant.now().plus(INDEXED_WITHIN);
-        while (!Files.readString(log).contains(line)) {
-            assertThat(Instant.now()).as("logged by now: " + line).isBefore(deadline);
-            Thread.sleep(200);
-        }
+        Eventually.until("the log line " + line, INDEXED_WITHIN, () -> Files.readString(log).contains(line));
     }
 
     private static List<String> paths(JsonNode answer) {

@@ -4,6 +4,7 @@ import static dev.memdir.e2e.support.LegacySdkClient.call;
 import static dev.memdir.e2e.support.LegacySdkClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.JarMemory;
 import dev.memdir.e2e.support.JarRun;
@@ -16,10 +17,10 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,12 +59,8 @@ class S3StoreIT {
             assertThat(text(call(client, "rename", Map.of("old_path", A, "new_path", B)))).isEqualTo(UNAVAILABLE);
 
             server.restart();
-            long back = System.nanoTime();
-            McpSchema.CallToolResult view = call(client, "view", Map.of("path", A));
-            while (text(view).equals(UNAVAILABLE) && System.nanoTime() - back < TimeUnit.SECONDS.toNanos(30)) {
-                Thread.sleep(200);
-                view = call(client, "view", Map.of("path", A));
-            }
+            McpSchema.CallToolResult view = Eventually.value("a view once the bucket is back", Duration.ofSeconds(30),
+                    () -> call(client, "view", Map.of("path", A)), result -> !text(result).equals(UNAVAILABLE));
             assertThat(text(view)).isEqualTo("Here's the content of " + A + " with line numbers:\n     1\tbefore\n"
                     + "     2\t");
             assertThat(text(call(client, "view", Map.of("path", B))))

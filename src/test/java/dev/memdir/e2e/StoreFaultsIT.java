@@ -5,6 +5,7 @@ import static dev.memdir.e2e.support.LegacySdkClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.memdir.Eventually;
 import dev.memdir.TortureSeed;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.LegacySdkClient;
@@ -76,12 +77,9 @@ class StoreFaultsIT {
 
             server.startAgain();
             // The pool tries a new connection at most 5 s apart.
-            long back = System.nanoTime();
-            McpSchema.CallToolResult view = call(client, "view", Map.of("path", A));
-            while (text(view).matches(UNAVAILABLE) && System.nanoTime() - back < TimeUnit.SECONDS.toNanos(15)) {
-                Thread.sleep(200);
-                view = call(client, "view", Map.of("path", A));
-            }
+            McpSchema.CallToolResult view = Eventually.value("a view once the database is back",
+                    Duration.ofSeconds(15), () -> call(client, "view", Map.of("path", A)),
+                    result -> !text(result).matches(UNAVAILABLE));
             assertThat(view.isError()).as(text(view)).isNotEqualTo(Boolean.TRUE);
             assertThat(text(view)).endsWith("\tbefore");
             assertThat(failing(client, "view", Map.of("path", B)))
@@ -110,12 +108,8 @@ class StoreFaultsIT {
             List<String> whileStopped = awaitLines(log, stopped, LOST);
 
             server.startAgain();
-            long back = System.nanoTime();
-            String view = answer(session, "view", Map.of("path", A));
-            while (view.matches(UNAVAILABLE) && System.nanoTime() - back < TimeUnit.SECONDS.toNanos(30)) {
-                Thread.sleep(200);
-                view = answer(session, "view", Map.of("path", A));
-            }
+            String view = Eventually.value("a view once the database is back", Duration.ofSeconds(30),
+                    () -> answer(session, "view", Map.of("path", A)), reply -> !reply.matches(UNAVAILABLE));
             assertThat(view).endsWith("\tbefore");
             List<String> all = awaitLines(log, stopped, HEARD_AGAIN);
 
@@ -216,16 +210,10 @@ class StoreFaultsIT {
      * (a line the jar writes on a thread of its own, so it may come after the answers).
      */
     private static List<String> awaitLines(Path log, long from, String last) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (true) {
+        return Eventually.value("a line matching " + last, Duration.ofSeconds(30), () -> {
             byte[] bytes = Files.readAllBytes(log);
-            List<String> lines = new String(bytes, (int) from, bytes.length - (int) from, StandardCharsets.UTF_8)
-                    .lines().toList();
-            if (lines.stream().anyMatch(line -> line.matches(last)) || System.nanoTime() > deadline) {
-                return lines;
-            }
-            Thread.sleep(100);
-        }
+            return new String(bytes, (int) from, bytes.length - (int) from, StandardCharsets.UTF_8).lines().toList();
+        }, lines -> lines.stream().anyMatch(line -> line.matches(last)));
     }
 
     /** Calls {@code tool} and returns its text, checking that the result is an error. */

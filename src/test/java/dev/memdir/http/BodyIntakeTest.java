@@ -2,6 +2,7 @@ package dev.memdir.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
@@ -86,16 +87,11 @@ class BodyIntakeTest {
 
     /** Waits until ann holds at least {@code bytes} of her {@code share}: a body the server has begun to read. */
     private static void awaitHeld(BytesInFlight inFlight, long share, long bytes) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (System.nanoTime() < deadline) {
+        Eventually.until("ann to hold " + bytes + " bytes", Duration.ofSeconds(10), () -> {
             try (BytesInFlight.Reservation probe = inFlight.open("ann")) {
-                if (probe.growTo(share - bytes + 1).isPresent()) {
-                    return;
-                }
+                return probe.growTo(share - bytes + 1).isPresent();
             }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("ann never held " + bytes + " bytes");
+        });
     }
 
     @AfterEach
@@ -294,36 +290,27 @@ class BodyIntakeTest {
 
     /** Posts tools/list from {@code from} until it is served (true) or 10 s have passed. */
     private boolean servedEventually(String from) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (System.nanoTime() < deadline) {
+        return Eventually.within(Duration.ofSeconds(10), () -> {
             Socket socket = post(from, "Content-Length: " + TOOLS_LIST.length() + "\r\n");
             try {
                 send(socket, TOOLS_LIST);
-                if (answer(socket).startsWith("HTTP/1.1 200 ")) {
-                    return true;
-                }
+                return answer(socket).startsWith("HTTP/1.1 200 ");
             } catch (IOException refused) {
-                // not yet
+                return false;
             }
-            Thread.sleep(100);
-        }
-        return false;
+        });
     }
 
-    /** Returns the access log once it has {@code expected}, or as it is after 10 s. */
+    /** Returns the access log once it has {@code expected} (within 10 s). */
     private String logOnceItHas(String expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!log.toString(StandardCharsets.UTF_8).contains(expected) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        return log.toString(StandardCharsets.UTF_8);
+        return Eventually.value("an access log with " + expected, Duration.ofSeconds(10),
+                () -> log.toString(StandardCharsets.UTF_8), text -> text.contains(expected));
     }
 
-    /** Returns the sockets the server closed without a word, once there is one (or after 10 s). */
+    /** Returns the sockets the server closed without a word, once there is one (within 10 s). */
     private static List<Socket> closedAmong(List<Socket> sockets) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        List<Socket> closed = new ArrayList<>();
-        while (closed.isEmpty() && System.nanoTime() < deadline) {
+        return Eventually.value("a socket closed by the server", Duration.ofSeconds(10), () -> {
+            List<Socket> closed = new ArrayList<>();
             for (Socket socket : sockets) {
                 socket.setSoTimeout(1);
                 try {
@@ -336,8 +323,7 @@ class BodyIntakeTest {
                     closed.add(socket);
                 }
             }
-            Thread.sleep(50);
-        }
-        return closed;
+            return closed;
+        }, closed -> !closed.isEmpty());
     }
 }

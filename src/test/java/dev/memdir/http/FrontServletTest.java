@@ -2,6 +2,7 @@ package dev.memdir.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
@@ -103,11 +104,8 @@ class FrontServletTest {
 
     /** Returns the access log once it has a line: it is written after the answer went out. */
     private String log() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!log.toString(StandardCharsets.UTF_8).endsWith("\n") && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        return log.toString(StandardCharsets.UTF_8);
+        return Eventually.value("a line in the access log", Duration.ofSeconds(10),
+                () -> log.toString(StandardCharsets.UTF_8), text -> text.endsWith("\n"));
     }
 
     @Test

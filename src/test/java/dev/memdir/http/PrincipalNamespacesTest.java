@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.memdir.Eventually;
 import dev.memdir.auth.Authentication;
 import dev.memdir.auth.Authenticator;
 import dev.memdir.auth.Principal;
@@ -37,7 +38,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterEach;
@@ -237,7 +237,8 @@ class PrincipalNamespacesTest {
         assertThat(servers.openCount()).isOne();
 
         servers.endStreams();
-        assertThat(eventually(() -> {
+        // A stream's end is reported on another thread.
+        assertThat(Eventually.within(Duration.ofSeconds(10), () -> {
             pass(IDLE);
             servers.closeIdle();
             return servers.openCount() == 0;
@@ -295,17 +296,5 @@ class PrincipalNamespacesTest {
 
     private static String text(JsonNode answer) {
         return answer.path("result").path("content").path(0).path("text").asText(answer.toString());
-    }
-
-    /** Returns whether {@code condition} holds within ten seconds (a stream's end is reported on another thread). */
-    private static boolean eventually(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(20);
-        }
-        return false;
     }
 }

@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
@@ -12,7 +13,6 @@ import dev.memdir.recall.RecallAnswer;
 import dev.memdir.recall.RecallMatch;
 import dev.memdir.recall.model.BilingualModel;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -123,31 +123,17 @@ class HybridRecallTest extends OnEveryStore {
     }
 
     private static RecallAnswer awaitIndexed(Recall recall) throws Exception {
-        Instant deadline = Instant.now().plus(INDEXED_WITHIN);
-        RecallAnswer answer = recall.answer(POTTERY, 10);
-        while (!answer.byMeaning() || answer.withoutVectors() > 0) {
-            assertThat(Instant.now()).as("indexed by now").isBefore(deadline);
-            Thread.sleep(50);
-            answer = recall.answer(POTTERY, 10);
-        }
-        return answer;
+        return Eventually.value("an answer by meaning over files that all have vectors", INDEXED_WITHIN,
+                () -> recall.answer(POTTERY, 10), answer -> answer.byMeaning() && answer.withoutVectors() == 0);
     }
 
     /** Waits until the vectors were saved to the shelf, which follows their use by a moment. */
     private static void awaitKept(MemoryStore store) throws Exception {
-        Instant deadline = Instant.now().plus(INDEXED_WITHIN);
-        while (store.vectors().segments().isEmpty()) {
-            assertThat(Instant.now()).as("kept by now").isBefore(deadline);
-            Thread.sleep(50);
-        }
+        Eventually.until("the vectors kept on the shelf", INDEXED_WITHIN, () -> !store.vectors().segments().isEmpty());
     }
 
     private void awaitPassages(int count) throws Exception {
-        Instant deadline = Instant.now().plus(INDEXED_WITHIN);
-        while (model.passages.get() < count) {
-            assertThat(Instant.now()).as("embedded by now").isBefore(deadline);
-            Thread.sleep(50);
-        }
+        Eventually.until(count + " passages embedded", INDEXED_WITHIN, () -> model.passages.get() >= count);
     }
 
     private static void awaitUninterruptibly(CountDownLatch latch) {

@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.Eventually;
 import dev.memdir.desk.DeskEntry;
 import dev.memdir.desk.DiffLine;
 import dev.memdir.desk.DirectoryPage;
@@ -234,12 +235,8 @@ class MemoryDeskTest extends OnEveryStore {
             new MemoryTool(agent, MemoryFixture.stamper(), false, IndexBudget.DEFAULT)
                     .call("create", MemoryFixture.args("path", "/memories/by-agent.md", "file_text", "hi"));
         }
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (desk.changes() == before && Instant.now().isBefore(deadline)) {
-            Thread.sleep(50);
-        }
 
-        assertThat(desk.changes()).isGreaterThan(before);
+        Eventually.until("the agent's change counted", Duration.ofSeconds(30), () -> desk.changes() > before);
     }
 
     private static MemoryPath path(String path) throws Exception {

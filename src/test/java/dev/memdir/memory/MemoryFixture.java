@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.Eventually;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.directory.DirectoryStore;
@@ -157,11 +158,9 @@ final class MemoryFixture implements AutoCloseable {
                     copied++;
                 }
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (LocalS3.keysAdded(other.bucket, before, "/vectors/").size() < copied
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
+            int segments = copied;
+            Eventually.within(Duration.ofSeconds(30),
+                    () -> LocalS3.keysAdded(other.bucket, before, "/vectors/").size() >= segments);
         } else {
             try (Connection connection = LocalPostgres.shared().dataSource().getConnection()) {
                 RawRows.copyVectors(connection, namespace, other.namespace);

@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.Eventually;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.store.CommandException;
@@ -92,13 +93,6 @@ class RedactTest extends OnEveryStore {
 
     /** Whether the store holds {@code text}, asked again for up to 30 s: S3Proxy may list a new object late. */
     private boolean storedWithin30Seconds(String text) throws Exception {
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
-        while (!memory.storedAnywhere(text)) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(100);
-        }
-        return true;
+        return Eventually.within(java.time.Duration.ofSeconds(30), () -> memory.storedAnywhere(text));
     }
 }

@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memdir.Eventually;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.StoreLimits;
@@ -215,15 +216,9 @@ class VectorShelfTest extends OnEveryStore {
      * been seen to show a new object a moment after its put answered on a loaded machine).
      */
     private List<VectorShelf.Segment> listed(MemoryStore store, int count) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            List<VectorShelf.Segment> segments = store.vectors().segments();
-            if (segments.size() == count || kind.plain() != StoreKind.S3 || System.nanoTime() > deadline) {
-                assertThat(segments).hasSize(count);
-                return segments;
-            }
-            Thread.sleep(100);
-        }
+        Duration patience = kind.plain() == StoreKind.S3 ? Duration.ofSeconds(30) : Duration.ZERO;
+        return Eventually.value(count + " segments on the shelf", patience, () -> store.vectors().segments(),
+                segments -> segments.size() == count);
     }
 
     private static List<String> ids(List<VectorShelf.Segment> segments) {

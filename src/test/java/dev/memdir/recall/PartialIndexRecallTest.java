@@ -2,6 +2,7 @@ package dev.memdir.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import dev.memdir.context.ContextEvalSet;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
@@ -9,7 +10,6 @@ import dev.memdir.recall.model.BilingualModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -114,15 +114,10 @@ class PartialIndexRecallTest {
     }
 
     private static void awaitEmbedded(Recall recall, int refused) throws Exception {
-        Instant deadline = Instant.now().plus(INDEXED_WITHIN);
-        while (true) {
+        Eventually.until("every file but the refused embedded", INDEXED_WITHIN, () -> {
             RecallAnswer answer = recall.answer("warm up", 1);
-            if (answer.byMeaning() && answer.withoutVectors() == refused) {
-                return;
-            }
-            assertThat(Instant.now()).as("every file but the refused embedded by now").isBefore(deadline);
-            Thread.sleep(100);
-        }
+            return answer.byMeaning() && answer.withoutVectors() == refused;
+        });
     }
 
     private static int hitsAt5(Recall recall, List<RecallEvalSet.Question> questions) throws Exception {

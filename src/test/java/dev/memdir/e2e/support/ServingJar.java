@@ -2,6 +2,7 @@ package dev.memdir.e2e.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.Eventually;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -103,13 +104,8 @@ public final class ServingJar implements AutoCloseable {
      * written once its answer has gone out, so the last request's may come a moment after the client has it.
      */
     public List<String> accessLogOnce(Predicate<List<String>> ready) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        List<String> log = accessLog();
-        while (!ready.test(log) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            log = accessLog();
-        }
-        return log;
+        Eventually.within(Duration.ofSeconds(10), () -> ready.test(accessLog()));
+        return accessLog();
     }
 
     public Process process() {

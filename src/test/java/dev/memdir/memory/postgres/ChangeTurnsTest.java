@@ -5,6 +5,7 @@ import static dev.memdir.memory.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memdir.Eventually;
 import dev.memdir.memory.render.FaultMessages;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
@@ -50,10 +51,8 @@ class ChangeTurnsTest {
                 queued.add(writers.submit(() -> text(tool(bob), "insert", "path", "/memories/a.md",
                         "insert_line", 1, "insert_text", line)));
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (database.turnOf(ann).getQueueLength() < 3 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            Eventually.until("three writers queued behind ann", Duration.ofSeconds(10),
+                    () -> database.turnOf(ann).getQueueLength() >= 3);
             assertThat(database.turnOf(ann).getQueueLength()).isEqualTo(3);
 
             // Had the queued writers each taken a connection to wait on the row lock, the pool of two would be

@@ -1,5 +1,6 @@
 package dev.memdir.memory.postgres;
 
+import dev.memdir.Eventually;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -30,21 +31,16 @@ public final class RowLock implements AutoCloseable {
 
     /** Waits until some other session of the database waits for a lock, for at most {@code patience}. */
     void awaitAWaiter(Duration patience) throws SQLException, InterruptedException {
-        long deadline = System.nanoTime() + patience.toNanos();
         try (Connection watcher = DriverManager.getConnection(jdbcUrl);
                 Statement statement = watcher.createStatement()) {
-            while (System.nanoTime() < deadline) {
+            Eventually.until("a session waiting for the lock", patience, () -> {
                 try (ResultSet waiting = statement.executeQuery("SELECT count(*) FROM pg_stat_activity"
                         + " WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
                     waiting.next();
-                    if (waiting.getInt(1) > 0) {
-                        return;
-                    }
+                    return waiting.getInt(1) > 0;
                 }
-                Thread.sleep(20);
-            }
+            });
         }
-        throw new AssertionError("nobody waited for the lock within " + patience);
     }
 
     /** Ends the sessions that wait for a lock, as a database administrator (or a dying server) would. */
