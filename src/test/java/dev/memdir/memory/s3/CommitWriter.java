@@ -1,5 +1,6 @@
 package dev.memdir.memory.s3;
 
+import dev.memdir.memory.torture.TortureWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -7,7 +8,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -36,8 +36,7 @@ public final class CommitWriter {
 
     /** Starts a writer process on the test classpath with {@code arguments}; its errors go to {@code log}. */
     static Process launch(Path log, String... arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), CommitWriter.class.getName()));
+        List<String> command = TortureWriter.javaCommand(CommitWriter.class);
         command.addAll(List.of(arguments));
         return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
     }

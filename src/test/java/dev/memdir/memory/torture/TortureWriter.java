@@ -89,12 +89,21 @@ public final class TortureWriter {
     }
 
     /**
+     * The command that runs {@code main} in a JVM of its own on the test classpath: C1 and the serial collector, as
+     * the recommended launch line has them, since a writer lives seconds and CI's two cores pay for every start.
+     */
+    public static List<String> javaCommand(Class<?> main) {
+        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                main.getName()));
+    }
+
+    /**
      * Starts a writer process on the test classpath, in {@code mode} (with its arguments) on {@code memory}; its
      * errors go to {@code log}. Its environment holds no AWS variable but the memory's.
      */
     public static Process launch(Path log, SharedMemory memory, String... mode) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), TortureWriter.class.getName()));
+        List<String> command = javaCommand(TortureWriter.class);
         command.addAll(List.of(mode));
         command.addAll(memory.arguments());
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(
