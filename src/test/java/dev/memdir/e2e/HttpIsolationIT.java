@@ -317,13 +317,18 @@ class HttpIsolationIT {
         try (ServingJar server = serve(store)) {
             io.modelcontextprotocol.modern.client.McpSyncClient bobClient = modernClient(server.mcp(), bob);
             SubscriptionEvents events = new SubscriptionEvents();
-            try (Listening listening = bobClient.listen().resourceUpdates(INDEX, STATUS).open(events)) {
+            // Bob's barrier, a file of his own written after alice's: his memory's changes reach him in order, so
+            // once he has heard it, an update that alice's write leaked to him would have come before it.
+            String barrier = "memdir://memory/history/barrier.md";
+            try (Listening listening = bobClient.listen().resourceUpdates(INDEX, STATUS, barrier).open(events)) {
                 events.awaitSubscribed();
                 int mark = events.mark();
                 assertThat(text(call(server.mcp(), alice, "tools/call", tool("create", Map.of("path",
                         "/memories/MEMORY.md", "file_text", "- alice's index\n"))))).contains("created");
-                Thread.sleep(3000);
-                assertThat(events.updatedFrom(mark)).as("bob heard alice's write").isEmpty();
+                bobClient.tool("create").arguments(Map.of("path", "/memories/barrier.md", "file_text", "bob's\n"))
+                        .call();
+                events.awaitUpdate(mark, barrier);
+                assertThat(events.updatedFrom(mark)).as("bob heard alice's write").doesNotContain(INDEX);
 
                 bobClient.tool("create").arguments(Map.of("path", "/memories/MEMORY.md", "file_text", "- bob's\n"))
                         .call();

@@ -27,10 +27,12 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -51,8 +53,11 @@ class NestedNamespacesAttackIT {
 
     private static final String HISTORY = "memdir://memory/history/";
     private static final String RECALL = "memdir://memory/recall?q=";
-    /** How long a stream that should hear nothing is given to hear something: many times a watcher's report. */
-    private static final long QUIET_MILLIS = 3000;
+    /**
+     * The file each principal writes to tell when its stream has heard everything that happened before: a store
+     * reports one memory's changes in order, so once the barrier's update arrives, a leaked one would have too.
+     */
+    private static final String BARRIER = "barrier.md";
 
     /** carol ({@code team}) goes for dave's memory ({@code team/backend}) by the path {@code /memories/backend/}. */
     @EveryStoreTest
@@ -92,7 +97,10 @@ class NestedNamespacesAttackIT {
             softly.assertThat(snapshot(dave, "plan.md")).as("dave's file and history after carol's calls")
                     .isEqualTo(daveBefore);
 
-            try (Streams streams = new Streams(server.mcp(), tokens, STATUS, HISTORY + "backend/plan.md")) {
+            Map<String, McpHttp> principals = Map.of("carol", carol, "dave", dave);
+            try (Streams streams = new Streams(server.mcp(), tokens, principals, HISTORY + "backend/plan.md",
+                    HISTORY + "second.md", HISTORY + "backend/second.md", HISTORY + "later.md",
+                    HISTORY + "backend/later.md")) {
                 softly.assertThat(streams.heardByOthers("dave", () -> assertThat(create(dave, "/memories/second.md",
                         "dave's second\n")).contains("created"))).as("the streams while dave wrote")
                         .isEqualTo(Map.of("carol", List.of()));
@@ -233,7 +241,9 @@ class NestedNamespacesAttackIT {
                 }
             }
 
-            try (Streams streams = new Streams(server.mcp(), tokens, STATUS)) {
+            String[] pings = members.keySet().stream().map(member -> "ping-" + fileOf(member))
+                    .flatMap(ping -> Stream.of(HISTORY + ping, HISTORY + "b/" + ping)).toArray(String[]::new);
+            try (Streams streams = new Streams(server.mcp(), tokens, members, pings)) {
                 for (var writer : members.entrySet()) {
                     String ping = "/memories/ping-" + fileOf(writer.getKey());
                     Map<String, List<String>> silent = new LinkedHashMap<>();
@@ -360,42 +370,70 @@ class NestedNamespacesAttackIT {
         void run() throws Exception;
     }
 
-    /** Listen streams of several principals, open together, each on the same URIs of its own memory. */
+    /**
+     * Listen streams of several principals, open together, each on {@link #STATUS}, its barrier's history and the same
+     * URIs of its own memory: the histories of files only another principal writes, so that what a leak would bring
+     * cannot pass for a principal's own barrier.
+     */
     private static final class Streams implements AutoCloseable {
 
         private final Map<String, SubscriptionEvents> events = new LinkedHashMap<>();
+        private final Map<String, McpHttp> principals;
         private final List<Listening> open = new ArrayList<>();
+        private final Set<String> written = new HashSet<>();
+        private int barriers;
 
-        /** Opens a stream for each of {@code tokens} (by principal); {@link #STATUS} must be one of the URIs. */
-        Streams(URI mcp, Map<String, String> tokens, String... uris) throws InterruptedException {
+        /** Opens a stream for each of {@code tokens} (by principal); each writes its barrier by {@code principals}. */
+        Streams(URI mcp, Map<String, String> tokens, Map<String, McpHttp> principals, String... uris)
+                throws Exception {
+            this.principals = principals;
+            String[] heard = Stream.concat(Stream.of(STATUS, HISTORY + BARRIER), Stream.of(uris))
+                    .toArray(String[]::new);
             for (var token : tokens.entrySet()) {
-                SubscriptionEvents heard = new SubscriptionEvents();
-                open.add(ModernSdkClient.overHttp(mcp, token.getValue()).listen().resourceUpdates(uris).open(heard));
-                heard.awaitSubscribed();
-                events.put(token.getKey(), heard);
+                SubscriptionEvents stream = new SubscriptionEvents();
+                open.add(ModernSdkClient.overHttp(mcp, token.getValue()).listen().resourceUpdates(heard).open(stream));
+                stream.awaitSubscribed();
+                events.put(token.getKey(), stream);
             }
             // What earlier writes caused is heard now, before any mark is taken.
-            Thread.sleep(QUIET_MILLIS);
+            for (String principal : events.keySet()) {
+                passBarrier(principal);
+            }
         }
 
         /**
          * Runs {@code write}, a write of {@code writer}'s, waits until the writer's own stream heard it (so the
-         * streams were listening), gives the others {@link #QUIET_MILLIS} more, and returns what each other stream
-         * heard meanwhile.
+         * streams were listening), then until each other stream heard that principal's own barrier written after it,
+         * and returns what else each other stream heard meanwhile.
          */
         Map<String, List<String>> heardByOthers(String writer, Write write) throws Exception {
             Map<String, Integer> marks = new LinkedHashMap<>();
             events.forEach((principal, heard) -> marks.put(principal, heard.mark()));
             write.run();
             events.get(writer).awaitUpdate(marks.get(writer), STATUS);
-            Thread.sleep(QUIET_MILLIS);
             Map<String, List<String>> others = new LinkedHashMap<>();
-            events.forEach((principal, heard) -> {
+            for (String principal : events.keySet()) {
                 if (!principal.equals(writer)) {
-                    others.put(principal, heard.updatedFrom(marks.get(principal)));
+                    passBarrier(principal);
+                    others.put(principal, events.get(principal).updatedFrom(marks.get(principal)).stream()
+                            .filter(uri -> !uri.equals(STATUS) && !uri.equals(HISTORY + BARRIER)).toList());
                 }
-            });
+            }
             return others;
+        }
+
+        /** Writes {@code principal}'s barrier (a line more each time) and waits until its stream heard it. */
+        private void passBarrier(String principal) throws Exception {
+            int mark = events.get(principal).mark();
+            McpHttp requests = principals.get(principal);
+            String line = "barrier " + ++barriers + "\n";
+            if (written.add(principal)) {
+                assertThat(create(requests, "/memories/" + BARRIER, line)).contains("created");
+            } else {
+                assertThat(call(requests, "tools/call", tool("insert", Map.of("path", "/memories/" + BARRIER,
+                        "insert_line", 0, "insert_text", line)))).contains("has been edited");
+            }
+            events.get(principal).awaitUpdate(mark, HISTORY + BARRIER);
         }
 
         @Override

@@ -2,6 +2,7 @@ package dev.memdir.e2e;
 
 import static dev.memdir.e2e.support.MemdirUris.INSTRUCTIONS;
 import static dev.memdir.e2e.support.MemdirUris.REPORT;
+import static dev.memdir.e2e.support.MemdirUris.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.e2e.support.EveryStoreTest;
@@ -34,7 +35,7 @@ class PrincipalInstructionsIT {
             McpSyncClient alice = ModernSdkClient.overHttp(server.mcp(), aliceToken);
             McpSyncClient bob = ModernSdkClient.overHttp(server.mcp(), bobToken);
             SubscriptionEvents events = new SubscriptionEvents();
-            try (Listening listening = alice.listen().resourceUpdates(INSTRUCTIONS, REPORT).open(events)) {
+            try (Listening listening = alice.listen().resourceUpdates(INSTRUCTIONS, REPORT, STATUS).open(events)) {
                 events.awaitSubscribed();
                 int first = events.mark();
                 create(alice, "/memories/CLAUDE.md", "Be brief.\n");
@@ -45,11 +46,16 @@ class PrincipalInstructionsIT {
                                 + "Be brief.");
 
                 int unrelated = events.mark();
-                create(alice, "/memories/notes/today.md", "Nothing the instructions read.\n");
                 create(bob, "/memories/CLAUDE.md", "Bob's own.\n");
-                Thread.sleep(3000);
+                create(alice, "/memories/notes/today.md", "Nothing the instructions read.\n");
+                events.awaitUpdate(unrelated, STATUS);
+                // Her memory's changes are told one report after the other: once the next one's status update is
+                // heard, everything the report of today.md caused has been sent.
+                int next = events.mark();
+                create(alice, "/memories/notes/later.md", "Nor this.\n");
+                events.awaitUpdate(next, STATUS);
                 assertThat(events.updatedFrom(unrelated)).as("updates for writes the instructions never read")
-                        .isEmpty();
+                        .containsOnly(STATUS);
 
                 int edited = events.mark();
                 create(alice, "/memories/.claude/rules/style.md", "Four spaces.\n");
