@@ -8,3 +8,11 @@ npm_tool() {
     npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "$package@$version" >&2
   fi
 }
+
+# tools_installed: ends a script run with MEMDIR_TOOLS_ONLY=1 once its tools are installed, before it builds or runs
+# the jar (.ci/run installs every script's tools that way while the build runs).
+tools_installed() {
+  if [ -n "${MEMDIR_TOOLS_ONLY:-}" ]; then
+    exit 0
+  fi
+}
