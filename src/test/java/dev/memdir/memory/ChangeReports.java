@@ -43,6 +43,18 @@ public final class ChangeReports implements Consumer<MemoryChanges> {
         return await(changes -> changes.touches(relative), Duration.ofSeconds(1));
     }
 
+    /**
+     * Waits for a report naming {@code barrier}, a file written after everything under test, and returns every report
+     * taken until then, that one included: a store tells of its changes in order, so none of those written before the
+     * barrier is still to come.
+     */
+    public List<MemoryChanges> through(String barrier, Duration wait) throws InterruptedException {
+        if (!await(changes -> changes.touches(barrier), wait)) {
+            throw new AssertionError("no report of " + barrier + " within " + wait + "; reports: " + seen);
+        }
+        return List.copyOf(seen);
+    }
+
     /** Returns every report taken so far, and those that arrive within {@code wait}. */
     public List<MemoryChanges> all(Duration wait) throws InterruptedException {
         await(changes -> false, wait);

@@ -151,8 +151,10 @@ class VectorShelfTest extends OnEveryStore {
         try (Closeable watch = memory.store.watch(reports)) {
             memory.store.vectors().add(text("one"));
             memory.store.vectors().replace(ids(listed(memory.store, 1)), text("merged"));
+            memory.text("create", "path", "/memories/barrier.md", "file_text", "written last\n");
 
-            assertThat(reports.all(kind.noticeWithin())).isEmpty();
+            assertThat(reports.through("barrier.md", kind.noticeWithin().multipliedBy(10)))
+                    .allSatisfy(changes -> assertThat(changes.paths()).containsOnly("barrier.md"));
         }
     }
 
