@@ -69,20 +69,27 @@ class DocsLinksTest {
     /** Returns the link targets of a page, those in fenced code blocks left out. */
     private static List<String> links(Path page) throws IOException {
         List<String> targets = new ArrayList<>();
-        boolean fenced = false;
-        for (String line : Files.readAllLines(page)) {
-            if (FENCE.matcher(line).matches()) {
-                fenced = !fenced;
-                continue;
-            }
-            if (!fenced) {
-                Matcher link = LINK.matcher(line);
-                while (link.find()) {
-                    targets.add(link.group(1));
-                }
+        for (String line : outsideFences(page)) {
+            Matcher link = LINK.matcher(line);
+            while (link.find()) {
+                targets.add(link.group(1));
             }
         }
         return targets;
+    }
+
+    /** Returns the lines of a Markdown file outside its fenced code blocks, the fences left out too. */
+    private static List<String> outsideFences(Path markdown) throws IOException {
+        List<String> lines = new ArrayList<>();
+        boolean fenced = false;
+        for (String line : Files.readAllLines(markdown)) {
+            if (FENCE.matcher(line).matches()) {
+                fenced = !fenced;
+            } else if (!fenced) {
+                lines.add(line);
+            }
+        }
+        return lines;
     }
 
     /** Returns why {@code target}, linked from {@code page}, leads nowhere; empty when it leads somewhere. */
@@ -105,11 +112,8 @@ class DocsLinksTest {
     /** Returns the anchors of a Markdown file's headings, as GitHub makes them. */
     private static List<String> headings(Path markdown) throws IOException {
         List<String> anchors = new ArrayList<>();
-        boolean fenced = false;
-        for (String line : Files.readAllLines(markdown)) {
-            if (FENCE.matcher(line).matches()) {
-                fenced = !fenced;
-            } else if (!fenced && line.startsWith("#")) {
+        for (String line : outsideFences(markdown)) {
+            if (line.startsWith("#")) {
                 anchors.add(slug(line.replaceFirst("^#+\\s*", "")));
             }
         }

@@ -8,7 +8,6 @@ import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.JarRun;
 import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.LineSession;
-import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,22 +106,18 @@ class CliIT {
     void configFileSetsWhatFlagsAndEnvironmentLeaveOpen() throws Exception {
         Path config = Files.writeString(temp.resolve("memdir.yaml"),
                 "root: " + temp.resolve("from-file") + "\ntools: single\n", StandardCharsets.UTF_8);
-        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--config", config.toString()));
-        try {
+        LegacySdkClient.session(JarLauncher.plain("--config", config.toString()), client -> {
             assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("memory");
             LegacySdkClient.call(client, "memory", Map.of("command", "create", "path", "/memories/x.md",
                     "file_text", "y"));
-        } finally {
-            client.closeGracefully();
-        }
+        });
         assertThat(temp.resolve("from-file/x.md")).hasContent("y");
     }
 
     @Test
-    void singleLayoutPublishesTheApiMemoryTool() {
-        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", temp.resolve("m").toString(), "serve",
-                "--tools", "single"));
-        try {
+    void singleLayoutPublishesTheApiMemoryTool() throws Exception {
+        LegacySdkClient.session(JarLauncher.plain("--root", temp.resolve("m").toString(), "serve",
+                "--tools", "single"), client -> {
             assertThat(client.getServerInstructions())
                     .contains("1. Use the `view` command of your `memory` tool to check for earlier progress.");
             var tool = client.listTools().tools().get(0);
@@ -136,23 +131,18 @@ class CliIT {
             assertThat(LegacySdkClient.text(LegacySdkClient.call(client, "memory", Map.of("command", "chmod", "path", "/memories"))))
                     .isEqualTo("Error: Unknown command `chmod`. Valid commands: view, create, str_replace, insert,"
                             + " delete, rename");
-        } finally {
-            client.closeGracefully();
-        }
+        });
     }
 
     @Test
     void readOnlyPublishesOnlyView() throws Exception {
         Path root = Files.createDirectories(temp.resolve("ro"));
         Files.writeString(root.resolve("kept.md"), "k");
-        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString(), "--read-only"));
-        try {
+        LegacySdkClient.session(JarLauncher.plain("--root", root.toString(), "--read-only"), client -> {
             assertThat(client.listTools().tools()).extracting(t -> t.name()).containsExactly("view");
             assertThat(LegacySdkClient.text(LegacySdkClient.call(client, "view", Map.of("path", "/memories/kept.md"))))
                     .endsWith("     1\tk");
-        } finally {
-            client.closeGracefully();
-        }
+        });
     }
 
     @Test

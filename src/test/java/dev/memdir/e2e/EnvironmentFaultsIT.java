@@ -80,8 +80,7 @@ class EnvironmentFaultsIT {
         assertThat(text(nested)).startsWith("Error: Could not create /memories/new/dirs/big.md: ");
         assertThat(root.resolve("new")).as("parents made for the failed write are taken away").doesNotExist();
 
-        assertThat(text(call(client, "create", Map.of("path", "/memories/small.md", "file_text", "small\n"))))
-                .isEqualTo("File created successfully at: /memories/small.md");
+        created(client, "/memories/small.md", "small\n");
 
         McpSchema.CallToolResult replaced = call(client, "str_replace",
                 Map.of("path", "/memories/small.md", "old_str", "small", "new_str", sixtyKilobytes));
@@ -102,8 +101,7 @@ class EnvironmentFaultsIT {
 
         // Still serving: a protocol round trip, and a write that fits.
         client.ping();
-        assertThat(text(call(client, "create", Map.of("path", "/memories/after.md", "file_text", "fits"))))
-                .isEqualTo("File created successfully at: /memories/after.md");
+        created(client, "/memories/after.md", "fits");
         assertThat(root.resolve("after.md")).hasContent("fits");
     }
 
@@ -113,8 +111,7 @@ class EnvironmentFaultsIT {
     void aFileReplacedByADirectoryBehindTheServersBackIsNotAFile() throws Exception {
         Path root = temp.resolve("memory");
         McpSyncClient client = start(jar("--root", root.toString()));
-        assertThat(text(call(client, "create", Map.of("path", "/memories/n.md", "file_text", "one\ntwo\n"))))
-                .isEqualTo("File created successfully at: /memories/n.md");
+        created(client, "/memories/n.md", "one\ntwo\n");
 
         Files.delete(root.resolve("n.md"));
         Files.createDirectory(root.resolve("n.md"));
@@ -153,10 +150,8 @@ class EnvironmentFaultsIT {
     void everyCommandOnADeletedRootSaysSoAndTheServerKeepsRunning() throws Exception {
         Path root = temp.resolve("memory");
         McpSyncClient client = start(jar("--root", root.toString()));
-        assertThat(text(call(client, "create", Map.of("path", "/memories/a.md", "file_text", "alpha\n"))))
-                .isEqualTo("File created successfully at: /memories/a.md");
-        assertThat(text(call(client, "create", Map.of("path", "/memories/d/b.md", "file_text", "beta\n"))))
-                .isEqualTo("File created successfully at: /memories/d/b.md");
+        created(client, "/memories/a.md", "alpha\n");
+        created(client, "/memories/d/b.md", "beta\n");
 
         deleteTree(root);
 
@@ -210,8 +205,7 @@ class EnvironmentFaultsIT {
         Path parent = temp.resolve("parent");
         Path root = parent.resolve("memory");
         McpSyncClient client = start(jar("--root", root.toString()));
-        assertThat(text(call(client, "create", Map.of("path", "/memories/a.md", "file_text", "keep\n"))))
-                .isEqualTo("File created successfully at: /memories/a.md");
+        created(client, "/memories/a.md", "keep\n");
         Path aside = temp.resolve("parent-aside");
         Files.move(parent, aside);
         Files.writeString(parent, "a regular file where the root's parent was\n");
@@ -253,8 +247,7 @@ class EnvironmentFaultsIT {
 
     /** The server runs as a user that owns {@code root}; with the root at mode 0500 no write gets through. */
     private void assertPermissionDenied(McpSyncClient client, Path root) throws Exception {
-        assertThat(text(call(client, "create", Map.of("path", "/memories/a.md", "file_text", "keep\n"))))
-                .isEqualTo("File created successfully at: /memories/a.md");
+        created(client, "/memories/a.md", "keep\n");
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("r-x------"));
         try {
             McpSchema.CallToolResult created = call(client, "create",
@@ -291,8 +284,7 @@ class EnvironmentFaultsIT {
         Path root = temp.resolve("memory");
         McpSyncClient client = start(jar("--root", root.toString(), "--max-files", "3", "--max-root-bytes", "200"));
         for (String name : List.of("a", "b", "c")) {
-            assertThat(text(call(client, "create", Map.of("path", "/memories/" + name + ".md",
-                    "file_text", name.repeat(49) + "\n")))).isEqualTo("File created successfully at: /memories/" + name + ".md");
+            created(client, "/memories/" + name + ".md", name.repeat(49) + "\n");
         }
         Map<String, String> full = visibleFiles(root); // 3 files, 150 bytes
 
@@ -331,8 +323,7 @@ class EnvironmentFaultsIT {
 
         // Freeing a slot lets a new file in again.
         assertThat(text(call(client, "delete", Map.of("path", "/memories/b.md")))).isEqualTo("Successfully deleted /memories/b.md");
-        assertThat(text(call(client, "create", Map.of("path", "/memories/d.md", "file_text", "x"))))
-                .isEqualTo("File created successfully at: /memories/d.md");
+        created(client, "/memories/d.md", "x");
         assertThat(visibleFiles(root)).containsOnlyKeys("a.md", "c.md", "d.md");
     }
 
@@ -345,6 +336,12 @@ class EnvironmentFaultsIT {
     }
 
     /** {@code java -jar memdir.jar args}, without the JVM's shared perf-data file (nothing written outside temp). */
+    /** Creates the file through {@code client} and checks that the answer says it was created. */
+    private static void created(McpSyncClient client, String path, String text) {
+        assertThat(text(call(client, "create", Map.of("path", path, "file_text", text))))
+                .isEqualTo("File created successfully at: " + path);
+    }
+
     private static List<String> jar(String... args) {
         return JarLauncher.plain(args).jvmOptions("-XX:-UsePerfData").command();
     }

@@ -8,12 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.PlainHttp;
 import dev.memdir.e2e.support.ModernRequest;
 import dev.memdir.e2e.support.ProcessFigures;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.TokenStore;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -120,8 +120,8 @@ class HeapAttackIT {
             // After the attack too: a plain call and the health check.
             assertThat(text(aliceRequests.call("tools/call", tool("view", Map.of("path", "/memories/a.md")))))
                     .isEqualTo("Here's the content of /memories/a.md with line numbers:\n     1\talpha");
-            assertThat(HttpClient.newHttpClient().send(HttpRequest.newBuilder(server.base().resolve("/healthz"))
-                    .timeout(PATIENCE).build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+            assertThat(new PlainHttp().patience(PATIENCE).get(server.base().resolve("/healthz")).statusCode())
+                    .isEqualTo(200);
         }
     }
 
@@ -132,7 +132,10 @@ class HeapAttackIT {
     private static Map<String, Integer> attack(URI mcp, String token, BooleanSupplier othersDone)
             throws Exception {
         byte[] body = arraysBody(4 * 1024 * 1024 - 1024);
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        PlainHttp http = PlainHttp.http11().patience(PATIENCE);
+        Map<String, String> head = Map.of("Authorization", "Bearer " + token, "Content-Type", "application/json",
+                "Accept", "application/json, text/event-stream", "MCP-Protocol-Version", ModernRequest.VERSION,
+                "Mcp-Method", "tools/list");
         Map<String, Integer> answers = Collections.synchronizedMap(new TreeMap<>());
         long started = System.nanoTime();
         long deadline = started + ATTACK_AT_MOST.toNanos();
@@ -148,14 +151,8 @@ class HeapAttackIT {
                                 / MALLORY_PER_SECOND - System.nanoTime()));
                         String outcome;
                         try {
-                            outcome = Integer.toString(http.send(HttpRequest.newBuilder(mcp).timeout(PATIENCE)
-                                    .header("Authorization", "Bearer " + token)
-                                    .header("Content-Type", "application/json")
-                                    .header("Accept", "application/json, text/event-stream")
-                                    .header("MCP-Protocol-Version", ModernRequest.VERSION)
-                                    .header("Mcp-Method", "tools/list")
-                                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
-                                    HttpResponse.BodyHandlers.discarding()).statusCode());
+                            outcome = Integer.toString(http.send("POST", mcp,
+                                    HttpRequest.BodyPublishers.ofByteArray(body), head).statusCode());
                         } catch (Exception e) {
                             outcome = "failed";
                         }
@@ -225,11 +222,10 @@ class HeapAttackIT {
     }
 
     private static Void healthChecks(URI health, AtomicBoolean attacking, List<String> failures, AtomicLong checks) {
-        HttpClient http = HttpClient.newHttpClient();
+        PlainHttp http = new PlainHttp().patience(PATIENCE);
         while (attacking.get()) {
             try {
-                HttpResponse<String> answer = http.send(HttpRequest.newBuilder(health).timeout(PATIENCE).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> answer = http.get(health);
                 if (answer.statusCode() != 200) {
                     failures.add(answer.statusCode() + " " + answer.body());
                 }

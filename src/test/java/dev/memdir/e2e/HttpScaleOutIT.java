@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.e2e.support.HttpAnswer;
 import dev.memdir.e2e.support.JarLauncher;
 import dev.memdir.e2e.support.LineSession;
+import dev.memdir.e2e.support.McpHttp;
 import dev.memdir.e2e.support.ModernRequest;
 import dev.memdir.e2e.support.ModernSdkClient;
 import dev.memdir.e2e.support.ServingJar;
@@ -18,7 +19,6 @@ import io.modelcontextprotocol.modern.client.McpSyncClient;
 import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -43,8 +43,6 @@ class HttpScaleOutIT {
 
     @TempDir
     Path temp;
-
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private ServingJar serve(String store, String name) throws Exception {
         Path project = Files.createDirectories(temp.resolve("project-" + name));
@@ -97,21 +95,17 @@ class HttpScaleOutIT {
     }
 
     /** POSTs one 2026-07-28 request and returns its response's JSON-RPC message (from JSON or an SSE body). */
-    private String post(URI mcp, String request) throws IOException, InterruptedException {
+    private static String post(URI mcp, String request) throws IOException, InterruptedException {
         JsonNode sent = LineSession.JSON.readTree(request);
         String method = sent.get("method").asText();
-        HttpRequest.Builder builder = HttpRequest.newBuilder(mcp).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("Mcp-Method", method)
-                .header("MCP-Protocol-Version", ModernRequest.VERSION);
+        McpHttp requests = new McpHttp(mcp, null);
+        HttpRequest.Builder builder = requests.modern(method, request);
         JsonNode name = sent.path("params").has("name") ? sent.path("params").get("name")
                 : sent.path("params").path("uri");
         if (name.isTextual()) {
             builder.header("Mcp-Name", name.asText());
         }
-        HttpResponse<String> response = http.send(builder.POST(HttpRequest.BodyPublishers.ofString(request)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = requests.send(builder);
         assertThat(response.statusCode()).as(method + " answered " + response.body()).isEqualTo(200);
         String body = HttpAnswer.message(response);
         JsonNode message = LineSession.JSON.readTree(body);

@@ -11,6 +11,7 @@ import dev.memdir.e2e.support.LegacySdkClient;
 import dev.memdir.e2e.support.McpCalls;
 import dev.memdir.e2e.support.ModernRequest;
 import dev.memdir.e2e.support.ModernSdkClient;
+import dev.memdir.e2e.support.PlainHttp;
 import dev.memdir.e2e.support.RawHttp;
 import dev.memdir.e2e.support.ServingJar;
 import dev.memdir.e2e.support.SubscriptionEvents;
@@ -23,7 +24,6 @@ import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -242,26 +242,26 @@ class HttpServeIT {
     @Test
     void healthz_okWhileTheStoreAnswers_503WhenItsDatabaseStops() throws Exception {
         try (ServingJar directory = serve(memoryArgs("health"))) {
-            HttpResponse<String> ok = get(HttpClient.newHttpClient(), directory.base().resolve("/healthz"), Map.of());
+            HttpResponse<String> ok = new PlainHttp().get(directory.base().resolve("/healthz"));
             assertThat(ok.statusCode()).isEqualTo(200);
             assertThat(ok.body()).isEqualTo("{\"status\":\"ok\"}\n");
         }
         LocalPostgres database = LocalPostgres.startPrivate();
         try (ServingJar server = ServingJar.start(launcher(List.of("serve", "--http", "127.0.0.1:0", "--store",
                 database.freshStoreUrl(), "--namespace", "team", "--store-timeout", "1s")), temp)) {
-            HttpClient client = HttpClient.newHttpClient();
+            PlainHttp client = new PlainHttp();
             URI health = server.base().resolve("/healthz");
-            assertThat(get(client, health, Map.of()).statusCode()).isEqualTo(200);
+            assertThat(client.get(health).statusCode()).isEqualTo(200);
 
             database.stop();
 
-            HttpResponse<String> down = get(client, health, Map.of());
+            HttpResponse<String> down = client.get(health);
             assertThat(down.statusCode()).isEqualTo(503);
             assertThat(down.body()).isEqualTo("{\"status\":\"unavailable\"}\n");
 
             database.startAgain();
             Eventually.until("healthz 200 once the database is back", Duration.ofSeconds(20),
-                    () -> get(client, health, Map.of()).statusCode() == 200);
+                    () -> client.get(health).statusCode() == 200);
         } finally {
             database.startAgainIfStopped();
             database.stop();
@@ -280,16 +280,16 @@ class HttpServeIT {
                 assertThat(rebinding.status()).isEqualTo(403);
                 assertThat(rebinding.body()).isEqualTo("{\"error\":\"the Host header does not name this server\"}\n");
             }
-            HttpClient client = HttpClient.newHttpClient();
+            PlainHttp client = new PlainHttp();
             URI health = server.base().resolve("/healthz");
-            HttpResponse<String> badOrigin = post(client, server.mcp(), "{}", Map.of("Origin", "http://evil.example"));
+            HttpResponse<String> badOrigin = client.post(server.mcp(), "{}", Map.of("Origin", "http://evil.example"));
             assertThat(badOrigin.statusCode()).isEqualTo(403);
             assertThat(badOrigin.body()).isEqualTo(
                     "{\"error\":\"the Origin 'http://evil.example' is not allowed (see --allow-origin)\"}\n");
-            assertThat(get(client, health, Map.of("Origin", "http://app.example:3000")).statusCode()).isEqualTo(200);
-            assertThat(get(client, health, Map.of("Origin", "https://other.example")).statusCode()).isEqualTo(200);
+            assertThat(client.get(health, Map.of("Origin", "http://app.example:3000")).statusCode()).isEqualTo(200);
+            assertThat(client.get(health, Map.of("Origin", "https://other.example")).statusCode()).isEqualTo(200);
 
-            HttpResponse<String> tooLarge = post(client, server.mcp(), "{\"pad\":\"" + "x".repeat(2000) + "\"}",
+            HttpResponse<String> tooLarge = client.post(server.mcp(), "{\"pad\":\"" + "x".repeat(2000) + "\"}",
                     Map.of());
             assertThat(tooLarge.statusCode()).isEqualTo(413);
             assertThat(tooLarge.body()).isEqualTo(
@@ -298,7 +298,7 @@ class HttpServeIT {
             // --rate 1 lets a burst of 2 through; the 413 above was the first.
             List<HttpResponse<String>> answers = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                answers.add(post(client, server.mcp(), discover(), modernHeaders("server/discover")));
+                answers.add(client.post(server.mcp(), discover(), modernHeaders("server/discover")));
             }
             assertThat(answers.get(0).statusCode()).isEqualTo(200);
             HttpResponse<String> limited = answers.stream().filter(answer -> answer.statusCode() == 429)
@@ -317,10 +317,10 @@ class HttpServeIT {
     void methodsRemovedIn2026_onItsWire_are404MethodNotFound_whileInitializeWithoutItStartsASession()
             throws Exception {
         try (ServingJar server = serve(memoryArgs("removed"))) {
-            HttpClient client = HttpClient.newHttpClient();
+            PlainHttp client = new PlainHttp();
             for (String removed : List.of("initialize", "ping", "logging/setLevel", "resources/subscribe",
                     "resources/unsubscribe")) {
-                HttpResponse<String> answer = post(client, server.mcp(), ModernRequest.of(1, removed).line(),
+                HttpResponse<String> answer = client.post(server.mcp(), ModernRequest.of(1, removed).line(),
                         modernHeaders(removed));
                 assertThat(answer.statusCode()).as(removed).isEqualTo(404);
                 assertThat(answer.body()).as(removed).contains("\"code\":-32601");
@@ -339,7 +339,7 @@ class HttpServeIT {
     void aFirstTokenMadeWhileServing_isNeededFromThenOn_andServesItsOwnNamespace() throws Exception {
         List<String> memory = memoryArgs("first-token");
         try (ServingJar server = serve(memory)) {
-            HttpClient client = HttpClient.newHttpClient();
+            PlainHttp client = new PlainHttp();
             io.modelcontextprotocol.modern.client.McpSyncClient local = modernClient(server.mcp(), Optional.empty());
             ModernSdkClient.text(local.tool("create").arguments(Map.of("path", "/memories/local.md",
                     "file_text", SECRET + "\n")).call());
@@ -353,7 +353,7 @@ class HttpServeIT {
 
             // The server looks for a first token every second.
             HttpResponse<String> refused = Eventually.value("a refusal once there is a token", Duration.ofSeconds(10),
-                    () -> post(client, server.mcp(), discover(), modernHeaders("server/discover")),
+                    () -> client.post(server.mcp(), discover(), modernHeaders("server/discover")),
                     response -> response.statusCode() != 200);
             assertThat(refused.statusCode()).isEqualTo(401);
             assertThat(refused.headers().firstValue("WWW-Authenticate")).contains("Bearer");
@@ -371,12 +371,10 @@ class HttpServeIT {
     void aPageOfAnAllowedOrigin_preflights_thenReadsTheAnswersOfBothRevisions() throws Exception {
         String page = "http://app.example:3000";
         try (ServingJar server = serve(memoryArgs("cors"), "--allow-origin", page)) {
-            HttpClient client = HttpClient.newHttpClient();
-            HttpResponse<String> preflight = client.send(HttpRequest.newBuilder(server.mcp())
-                    .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).header("Origin", page)
-                    .header("Access-Control-Request-Method", "POST")
-                    .header("Access-Control-Request-Headers", "content-type, mcp-protocol-version, mcp-method")
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            PlainHttp client = new PlainHttp();
+            HttpResponse<String> preflight = client.send("OPTIONS", server.mcp(),
+                    HttpRequest.BodyPublishers.noBody(), Map.of("Origin", page, "Access-Control-Request-Method", "POST",
+                            "Access-Control-Request-Headers", "content-type, mcp-protocol-version, mcp-method"));
             assertThat(preflight.statusCode()).isEqualTo(204);
             assertThat(preflight.headers().firstValue("Access-Control-Allow-Origin")).hasValue(page);
             assertThat(preflight.headers().firstValue("Access-Control-Allow-Headers"))
@@ -384,11 +382,11 @@ class HttpServeIT {
 
             Map<String, String> modern = new LinkedHashMap<>(modernHeaders("server/discover"));
             modern.put("Origin", page);
-            HttpResponse<String> discovered = post(client, server.mcp(), discover(), modern);
+            HttpResponse<String> discovered = client.post(server.mcp(), discover(), modern);
             assertThat(discovered.statusCode()).isEqualTo(200);
             assertThat(discovered.headers().firstValue("Access-Control-Allow-Origin")).hasValue(page);
 
-            HttpResponse<String> initialized = post(client, server.mcp(), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+            HttpResponse<String> initialized = client.post(server.mcp(), "{\"jsonrpc\":\"2.0\",\"id\":1,"
                     + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
                     + "\"clientInfo\":{\"name\":\"page\",\"version\":\"1\"}}}",
                     Map.of("Origin", page, "Accept", "application/json, text/event-stream"));
@@ -417,7 +415,7 @@ class HttpServeIT {
             } finally {
                 second.closeGracefully();
             }
-            HttpResponse<String> discovered = post(HttpClient.newHttpClient(), server.mcp(), discover(),
+            HttpResponse<String> discovered = new PlainHttp().post(server.mcp(), discover(),
                     modernHeaders("server/discover"));
             assertThat(discovered.statusCode()).isEqualTo(200);
             assertThat(discovered.body()).contains(entry);
@@ -431,8 +429,7 @@ class HttpServeIT {
                 "--tls-key", pem.privateKey().toString())) {
             assertThat(server.base().getScheme()).isEqualTo("https");
             SSLContext trust = pem.clientContext();
-            HttpResponse<String> health = get(HttpClient.newBuilder().sslContext(trust).build(),
-                    server.base().resolve("/healthz"), Map.of());
+            HttpResponse<String> health = PlainHttp.trusting(trust).get(server.base().resolve("/healthz"));
             assertThat(health.statusCode()).isEqualTo(200);
 
             McpSyncClient legacy = legacyClient(server.base(), Optional.of(trust));
@@ -470,7 +467,7 @@ class HttpServeIT {
             int half = body.length() / 2;
             // A first request loads what serving one takes, so that the next reaches the servlet at once even on a
             // busy machine: a request whose head has not been read when SIGTERM comes is a new one, not in flight.
-            assertThat(post(HttpClient.newHttpClient(), server.mcp(), body, modernHeaders("server/discover"))
+            assertThat(new PlainHttp().post(server.mcp(), body, modernHeaders("server/discover"))
                     .statusCode()).isEqualTo(200);
             try (RawHttp raw = new RawHttp(server.port())) {
                 Map<String, String> head = new LinkedHashMap<>(modernHeaders("server/discover"));
@@ -518,25 +515,5 @@ class HttpServeIT {
     private static Map<String, String> modernHeaders(String method) {
         return Map.of("Content-Type", "application/json", "Accept", "application/json, text/event-stream",
                 "Mcp-Method", method, "MCP-Protocol-Version", "2026-07-28");
-    }
-
-    private static HttpResponse<String> get(HttpClient client, URI uri, Map<String, String> headers)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET();
-        headers.forEach(request::header);
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static HttpResponse<String> post(HttpClient client, URI uri, String body, Map<String, String> headers)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        headers.forEach((name, value) -> {
-            if (!name.equals("Content-Type")) {
-                request.header(name, value);
-            }
-        });
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }

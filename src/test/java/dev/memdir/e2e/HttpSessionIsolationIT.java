@@ -15,8 +15,6 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,8 +42,6 @@ class HttpSessionIsolationIT {
     private static final String BOB_HISTORY = "memdir://memory/history/b.md";
     private static final String ALICE_SECRET = "alice-secret-0d3e";
     private static final String BOB_SECRET = "bob-secret-77a2";
-
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @EveryStoreTest
     void sessionsWithTokens_seeTheirOwnNamespace_andNoOneElseUsesThem(String storeKind, @TempDir Path temp)
@@ -199,10 +195,8 @@ class HttpSessionIsolationIT {
             List<CompletableFuture<HttpResponse<Void>>> streams = new ArrayList<>();
             for (String token : tokens) {
                 for (int i = 0; i < 3; i++) {
-                    streams.add(http.sendAsync(HttpRequest.newBuilder(server.mcp())
-                            .header("Accept", "text/event-stream").header("Authorization", "Bearer " + token)
-                            .header("Mcp-Session-Id", rawSession(server.mcp(), token))
-                            .header("MCP-Protocol-Version", "2025-11-25").GET().build(),
+                    McpHttp requests = new McpHttp(server.mcp(), token);
+                    streams.add(requests.http().sendAsync(requests.legacy(requests.openSession(), "GET", null).build(),
                             HttpResponse.BodyHandlers.discarding()));
                 }
             }

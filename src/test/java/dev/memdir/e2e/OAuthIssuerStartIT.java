@@ -53,12 +53,7 @@ class OAuthIssuerStartIT {
     @Test
     void listeningButSilent_exit1_noAnswerWithinTheWaitAtEachMetadataAddress() throws Exception {
         try (Junk silent = Junk.start(null)) {
-            JarRun run = serve(silent.url());
-
-            assertThat(run.exit()).isEqualTo(1);
-            assertThat(run.stderr()).isEqualTo("memdir: cannot read the metadata of OAuth issuer " + silent.url()
-                    + ": " + silent.url() + METADATA + " (no answer within 5 s), " + silent.url() + OPENID
-                    + " (no answer within 5 s)\n");
+            assertNoAnswerWithinTheWait(silent.url());
         }
     }
 
@@ -67,12 +62,7 @@ class OAuthIssuerStartIT {
     void answeringHeadersThenStalling_exit1_noAnswerWithinTheWaitAtEachMetadataAddress() throws Exception {
         try (Junk stalling = Junk.stalling("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 1000\r\n\r\n{\"issuer\":")) {
-            JarRun run = serve(stalling.url());
-
-            assertThat(run.exit()).isEqualTo(1);
-            assertThat(run.stderr()).isEqualTo("memdir: cannot read the metadata of OAuth issuer " + stalling.url()
-                    + ": " + stalling.url() + METADATA + " (no answer within 5 s), " + stalling.url() + OPENID
-                    + " (no answer within 5 s)\n");
+            assertNoAnswerWithinTheWait(stalling.url());
         }
     }
 
@@ -116,6 +106,15 @@ class OAuthIssuerStartIT {
                     + issuer.url() + TestIssuer.JWKS + ": ").hasLineCount(1);
             assertThat(run.stderr().substring(0, run.stderr().length() - 1)).matches("[\\x20-\\x7e]*");
         }
+    }
+
+    /** Serves with {@code issuer}, which never answers in full: exit 1, the wait named at each metadata address. */
+    private void assertNoAnswerWithinTheWait(String issuer) throws Exception {
+        JarRun run = serve(issuer);
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.stderr()).isEqualTo("memdir: cannot read the metadata of OAuth issuer " + issuer + ": "
+                + issuer + METADATA + " (no answer within 5 s), " + issuer + OPENID + " (no answer within 5 s)\n");
     }
 
     private JarRun serve(String issuer) throws Exception {

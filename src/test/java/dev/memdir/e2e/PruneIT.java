@@ -44,8 +44,7 @@ class PruneIT {
         Files.setLastModifiedTime(index, FileTime.from(Instant.now().minus(Duration.ofDays(400))));
         Files.writeString(root.resolve("fresh.md"), "new\n");
 
-        McpSyncClient client = LegacySdkClient.start(JarLauncher.plain("--root", root.toString()));
-        try {
+        LegacySdkClient.session(JarLauncher.plain("--root", root.toString()), client -> {
             McpSchema.ReadResourceResult read = client.readResource(
                     new McpSchema.ReadResourceRequest("memdir://memory/status"));
             JsonNode status = LineSession.JSON.readTree(((McpSchema.TextResourceContents) read.contents().get(0)).text());
@@ -57,9 +56,7 @@ class PruneIT {
             assertThat(status.path("memories").get(0).path("modifiedFrom").asText()).isEqualTo("frontmatter");
             assertThat(status.path("memories").get(3).path("sha256").asText())
                     .isEqualTo(Sha256.hex("new\n".getBytes(StandardCharsets.UTF_8)));
-        } finally {
-            client.closeGracefully();
-        }
+        });
 
         JarRun proposed = JarRun.of(temp, "prune", "--root", root.toString());
         assertThat(proposed.exit()).isZero();
@@ -89,12 +86,9 @@ class PruneIT {
     @EveryStoreTest
     void anArchivedFileIsMovedBackByTheUndoPruneOffers(String storeKind) throws Exception {
         JarMemory store = JarMemory.fresh(storeKind, temp).inNamespace("team");
-        McpSyncClient client = LegacySdkClient.start(store.launcher());
-        try {
+        LegacySdkClient.session(store.launcher(), client -> {
             call(client, "create", Map.of("path", "/memories/notes/hello.md", "file_text", "hello\n"));
-        } finally {
-            client.closeGracefully();
-        }
+        });
 
         JarRun applied = JarRun.of(temp, store.launcher("prune", "--apply", "--older-than", "0d"));
         JarRun restored = JarRun.of(temp, store.launcher("restore", "/memories/notes/hello.md"));
@@ -104,28 +98,22 @@ class PruneIT {
                 + " of /memories/archive/.\n");
         assertThat(restored.stdout()).as(restored.stderr()).isEqualTo("Moved /memories/archive/notes/hello.md back"
                 + " to /memories/notes/hello.md, where it was before it was archived\n");
-        McpSyncClient after = LegacySdkClient.start(store.launcher());
-        try {
+        LegacySdkClient.session(store.launcher(), after -> {
             assertThat(LegacySdkClient.text(LegacySdkClient.call(after, "view",
                     Map.of("path", "/memories/notes/hello.md")))).contains("hello");
             McpSchema.CallToolResult archived = LegacySdkClient.call(after, "view",
                     Map.of("path", "/memories/archive/notes/hello.md"));
             assertThat(archived.isError()).as("no copy stays in the archive: " + archived).isTrue();
-        } finally {
-            after.closeGracefully();
-        }
+        });
     }
 
     @EveryStoreTest
     void theHistoryOfAFileRenamedOnceAndTwiceNamesThePathsItCameFrom(String storeKind) throws Exception {
         JarMemory store = JarMemory.fresh(storeKind, temp).inNamespace("team");
-        McpSyncClient client = LegacySdkClient.start(store.launcher());
-        try {
+        LegacySdkClient.session(store.launcher(), client -> {
             call(client, "create", Map.of("path", "/memories/plan.md", "file_text", "the plan\n"));
             call(client, "rename", Map.of("old_path", "/memories/plan.md", "new_path", "/memories/topics/plan.md"));
-        } finally {
-            client.closeGracefully();
-        }
+        });
         JarRun once = JarRun.of(temp, store.launcher("history", "/memories/topics/plan.md"));
         McpSyncClient again = LegacySdkClient.start(store.launcher());
         JsonNode template;

@@ -5,6 +5,7 @@ import static dev.memdir.e2e.support.McpHttp.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.PlainHttp;
 import dev.memdir.e2e.support.ModernRequest;
 import dev.memdir.e2e.support.ProcessFigures;
 import dev.memdir.e2e.support.ServingJar;
@@ -12,8 +13,6 @@ import dev.memdir.e2e.support.TokenStore;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -109,8 +108,7 @@ class SlowBodyAttackIT {
     /** Alice's calls and a health check, one after another, each answered correctly and in time. */
     private static Void aliceCalls(McpHttp alice, URI base, AtomicBoolean attacking, List<String> failures,
             AtomicLong calls, AtomicLong longestWait) {
-        HttpClient http = HttpClient.newHttpClient();
-        Duration clientPatience = ATTACK.plusSeconds(30);
+        PlainHttp http = new PlainHttp().patience(ATTACK.plusSeconds(30));
         for (int i = 0; attacking.get(); i++) {
             String path = "/memories/during-" + i + ".md";
             long started = System.nanoTime();
@@ -122,8 +120,7 @@ class SlowBodyAttackIT {
                     failures.add("create " + i + ": " + created.statusCode() + " " + created.body());
                 }
                 started = System.nanoTime();
-                HttpResponse<String> health = http.send(HttpRequest.newBuilder(base.resolve("/healthz"))
-                        .timeout(clientPatience).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> health = http.get(base.resolve("/healthz"));
                 waited(failures, "/healthz " + i, started, longestWait);
                 if (health.statusCode() != 200) {
                     failures.add("/healthz " + i + ": " + health.statusCode());

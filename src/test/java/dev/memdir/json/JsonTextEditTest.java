@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class JsonTextEditTest {
@@ -24,23 +27,27 @@ class JsonTextEditTest {
                 + "        \"Stop\": [\n            1,\n            2\n        ]\n    }\n}\n");
     }
 
-    @Test
-    void anEmptyObjectOrArrayOpensOntoLinesOfItsOwn() throws Exception {
-        String text = "{\n  \"deny\": []\n}";
-        JsonSpans.ArrayValue deny = (JsonSpans.ArrayValue) root(text).member("deny").orElseThrow().value();
+    static Stream<Arguments> elementsAdded() {
+        return Stream.of(
+                Arguments.of("an empty array opens onto lines of its own", "{\n  \"deny\": []\n}", "deny", "\"x\"",
+                        "{\n  \"deny\": [\n    \"x\"\n  ]\n}"),
+                Arguments.of("an array written on one line gets its new element on that line",
+                        "{\"allow\": [\"Read\", \"Grep\"]}", "allow", "\"Edit\"",
+                        "{\"allow\": [\"Read\", \"Grep\", \"Edit\"]}"));
+    }
 
-        assertThat(new JsonTextEdit(text).addElement(deny, json("\"x\"")))
-                .isEqualTo("{\n  \"deny\": [\n    \"x\"\n  ]\n}");
-        assertThat(new JsonTextEdit("{}").addMember(root("{}"), "a", json("true"))).isEqualTo("{\n  \"a\": true\n}");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("elementsAdded")
+    void anElementGoesOnTheLinesItsArrayIsWrittenOn(String title, String text, String member, String element,
+            String expected) throws Exception {
+        JsonSpans.ArrayValue array = (JsonSpans.ArrayValue) root(text).member(member).orElseThrow().value();
+
+        assertThat(new JsonTextEdit(text).addElement(array, json(element))).isEqualTo(expected);
     }
 
     @Test
-    void aContainerWrittenOnOneLineGetsItsNewChildOnThatLine() throws Exception {
-        String text = "{\"allow\": [\"Read\", \"Grep\"]}";
-        JsonSpans.ArrayValue allow = (JsonSpans.ArrayValue) root(text).member("allow").orElseThrow().value();
-
-        assertThat(new JsonTextEdit(text).addElement(allow, json("\"Edit\"")))
-                .isEqualTo("{\"allow\": [\"Read\", \"Grep\", \"Edit\"]}");
+    void anEmptyObjectOpensOntoLinesOfItsOwn() throws Exception {
+        assertThat(new JsonTextEdit("{}").addMember(root("{}"), "a", json("true"))).isEqualTo("{\n  \"a\": true\n}");
     }
 
     @Test

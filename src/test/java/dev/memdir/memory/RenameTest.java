@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memdir.memory.store.CommandException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RenameTest extends OnEveryStore {
@@ -81,27 +82,18 @@ class RenameTest extends OnEveryStore {
         assertThat(memory.listed("d")).isEmpty();
     }
 
-    @Test
-    void rename_ontoRoot_destinationExists() throws Exception {
-        memory.write("a.md", "a");
+    @ParameterizedTest(name = "{1} -> {2}")
+    @CsvSource({
+        "a.md, /memories/a.md, /memories/, /memories",
+        "a.md, /memories/a.md, /memories/a.md, /memories/a.md",
+        "b.md, /memories/nope.md, /memories/b.md, /memories/b.md",
+    })
+    void rename_ontoAnExistingPath_destinationExists_evenWhenTheSourceIsMissing(String existing, String oldPath,
+            String newPath, String destination) throws Exception {
+        memory.write(existing, "x");
 
-        assertThat(renameError("/memories/a.md", "/memories/")).isEqualTo("Error: The destination /memories already exists");
-    }
-
-    @Test
-    void rename_ontoItself_destinationExists() throws Exception {
-        memory.write("a.md", "a");
-
-        assertThat(renameError("/memories/a.md", "/memories/a.md"))
-                .isEqualTo("Error: The destination /memories/a.md already exists");
-    }
-
-    @Test
-    void rename_missingSourceOntoExistingDestination_destinationCheckedFirst() throws Exception {
-        memory.write("b.md", "b");
-
-        assertThat(renameError("/memories/nope.md", "/memories/b.md"))
-                .isEqualTo("Error: The destination /memories/b.md already exists");
+        assertThat(renameError(oldPath, newPath))
+                .isEqualTo("Error: The destination " + destination + " already exists");
     }
 
     @Test

@@ -261,9 +261,7 @@ class SealedDirectoryTest {
             }
         } finally {
             pool.shutdown();
-            for (DirectoryStore store : stores) {
-                store.close();
-            }
+            Stores.closeAll(stores);
         }
     }
 

@@ -10,9 +10,7 @@ class KeywordIndexTest {
 
     @Test
     void scoresAreBm25OverTheFilesThatHoldTheWords() {
-        KeywordIndex index = new KeywordIndex();
-        index.put("a.md", MemoryDocument.of("a.md", "kiln kiln glaze"));
-        index.put("b.md", MemoryDocument.of("b.md", "glaze"));
+        KeywordIndex index = KeywordIndexes.of("a.md", "kiln kiln glaze", "b.md", "glaze");
 
         KeywordScores scores = KeywordScores.of(List.of("kiln"), index);
 
@@ -26,9 +24,7 @@ class KeywordIndexTest {
 
     @Test
     void aChangedFileIsScoredByWhatItHoldsNow_andARemovedOneNotAtAll() {
-        KeywordIndex index = new KeywordIndex();
-        index.put("a.md", MemoryDocument.of("a.md", "the pottery class"));
-        index.put("b.md", MemoryDocument.of("b.md", "the violin"));
+        KeywordIndex index = KeywordIndexes.of("a.md", "the pottery class", "b.md", "the violin");
 
         index.put("a.md", MemoryDocument.of("a.md", "the ceramics course"));
         index.remove("b.md");
@@ -43,9 +39,7 @@ class KeywordIndexTest {
 
     @Test
     void aFileNumberFreedByARemovalServesTheNextFile() {
-        KeywordIndex index = new KeywordIndex();
-        index.put("a.md", MemoryDocument.of("a.md", "kiln"));
-        index.put("b.md", MemoryDocument.of("b.md", "glaze"));
+        KeywordIndex index = KeywordIndexes.of("a.md", "kiln", "b.md", "glaze");
         index.remove("a.md");
         index.put("c.md", MemoryDocument.of("c.md", "kiln glaze"));
 

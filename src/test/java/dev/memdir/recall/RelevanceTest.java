@@ -30,9 +30,8 @@ class RelevanceTest {
 
     @Test
     void stopWordsWeighNothingInTheShare_soASmallMemoryStillTellsWhatAPromptIsAbout() {
-        KeywordIndex index = new KeywordIndex();
-        index.put("dentist.md", MemoryDocument.of("dentist.md", "Next appointment with Dr. Lin on 14 January."));
-        index.put("guitar.md", MemoryDocument.of("guitar.md", "Guitar lessons on Saturdays."));
+        KeywordIndex index = KeywordIndexes.of("dentist.md", "Next appointment with Dr. Lin on 14 January.",
+                "guitar.md", "Guitar lessons on Saturdays.");
 
         KeywordScores scores = KeywordScores.of(Terms.of("When is my dentist appointment?"), index);
 

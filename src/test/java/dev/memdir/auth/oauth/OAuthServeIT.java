@@ -5,16 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.memdir.e2e.support.JarLauncher;
+import dev.memdir.e2e.support.McpHttp;
+import dev.memdir.e2e.support.PlainHttp;
 import dev.memdir.e2e.support.ServingJar;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,8 +32,6 @@ class OAuthServeIT {
     @TempDir
     Path temp;
 
-    private final HttpClient http = HttpClient.newHttpClient();
-
     @Test
     void issuerTokensForThisServerWork_othersAre401_metadataIsPublic() throws Exception {
         try (TestIssuer issuer = TestIssuer.start().standard(KEY.toPublicJWK());
@@ -45,13 +42,13 @@ class OAuthServeIT {
             String good = Tokens.sign(KEY, claims(issuer, AUDIENCE).build());
             String elsewhere = Tokens.sign(KEY, claims(issuer, "https://other.test/mcp").build());
 
-            HttpResponse<String> created = post(server.mcp(), good, "tools/call", "create",
-                    "{\"name\":\"create\",\"arguments\":{\"path\":\"/memories/o.md\",\"file_text\":\"oauth\\n\"}");
-            HttpResponse<String> refused = post(server.mcp(), elsewhere, "tools/list", null, "{");
-            HttpResponse<String> anonymous = post(server.mcp(), null, "tools/list", null, "{");
-            HttpResponse<String> metadata = http.send(HttpRequest.newBuilder(
-                    server.base().resolve("/.well-known/oauth-protected-resource/mcp")).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
+            McpHttp requests = new McpHttp(server.mcp(), good);
+            HttpResponse<String> created = requests.post("tools/call", McpHttp.tool("create",
+                    Map.of("path", "/memories/o.md", "file_text", "oauth\n")));
+            HttpResponse<String> refused = requests.as(elsewhere).post("tools/list", McpHttp.empty());
+            HttpResponse<String> anonymous = requests.as(null).post("tools/list", McpHttp.empty());
+            HttpResponse<String> metadata = new PlainHttp().get(
+                    server.base().resolve("/.well-known/oauth-protected-resource/mcp"));
 
             assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
             assertThat(created.body()).contains("File created successfully at: /memories/o.md");
@@ -73,24 +70,5 @@ class OAuthServeIT {
         return new JWTClaimsSet.Builder().issuer(issuer.url().toString()).audience(audience).subject("alice")
                 .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(600)))
                 .claim("scope", "memdir:read memdir:write");
-    }
-
-    private HttpResponse<String> post(URI mcp, String token, String method, String name, String params)
-            throws Exception {
-        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + params
-                + (params.equals("{") ? "" : ",") + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
-                + "\"2026-07-28\",\"io.modelcontextprotocol/clientInfo\":{\"name\":\"it\",\"version\":\"1\"},"
-                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
-        HttpRequest.Builder request = HttpRequest.newBuilder(mcp).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (name != null) {
-            request.header("Mcp-Name", name);
-        }
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -49,6 +49,21 @@ public final class LegacySdkClient {
         return client;
     }
 
+    /** What a test does in a session with the jar. */
+    public interface Work {
+        void in(McpSyncClient client) throws Exception;
+    }
+
+    /** Starts the jar, does {@code work} in a session with it, and closes the session however the work ends. */
+    public static void session(JarLauncher launcher, Work work) throws Exception {
+        McpSyncClient client = start(launcher);
+        try {
+            work.in(client);
+        } finally {
+            client.closeGracefully();
+        }
+    }
+
     public static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
         return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
     }

@@ -13,7 +13,9 @@
  *       {@link dev.memdir.e2e.support.McpCalls}; {@link dev.memdir.e2e.support.ReplyRecorder} keeps what came off the
  *       wire, {@link dev.memdir.e2e.support.SubscriptionEvents} the events of a listen.
  *   <li>HTTP: {@link dev.memdir.e2e.support.McpHttp}, requests to {@code /mcp} built by hand as one principal;
- *       {@link dev.memdir.e2e.support.HttpAnswer} reads a JSON or SSE answer, {@link dev.memdir.e2e.support.OpenStream}
+ *       {@link dev.memdir.e2e.support.PlainHttp} any other request (a health check, a preflight, a body of one's
+ *       own) with its status, headers and body; {@link dev.memdir.e2e.support.HttpAnswer} reads a JSON or SSE
+ *       answer, {@link dev.memdir.e2e.support.OpenStream}
  *       a stream as it comes, and {@link dev.memdir.e2e.support.RawHttp} speaks HTTP/1.1 over a socket for what
  *       java.net.http will not send.
  * </ul>

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.Stores;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.FileVersion;
@@ -215,9 +216,7 @@ class PostgresStoreTest {
                     .containsAll(IntStream.range(0, inserts).mapToObj(i -> "w0-" + i).toList());
         } finally {
             threads.shutdownNow();
-            for (PostgresStore store : stores) {
-                store.close();
-            }
+            Stores.closeAll(stores);
         }
     }
 
@@ -274,9 +273,7 @@ class PostgresStoreTest {
                     .isEqualTo(NamespaceCounts.recounted(server.jdbcUrl(), namespace));
         } finally {
             threads.shutdownNow();
-            for (PostgresStore store : stores) {
-                store.close();
-            }
+            Stores.closeAll(stores);
         }
     }
 }

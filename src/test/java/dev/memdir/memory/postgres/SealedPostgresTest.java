@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.Stores;
 import dev.memdir.memory.TestKeys;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.seal.KeyFiles;
@@ -258,9 +259,7 @@ class SealedPostgresTest {
             }
         } finally {
             pool.shutdownNow();
-            for (PostgresStore store : stores) {
-                store.close();
-            }
+            Stores.closeAll(stores);
         }
     }
 

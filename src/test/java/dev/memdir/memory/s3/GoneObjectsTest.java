@@ -32,8 +32,7 @@ class GoneObjectsTest {
     void aBlobOfTheNewestHeadGone_answersBusy() throws Exception {
         S3Location location = LocalS3.shared().freshBucket("gone");
         try (S3Store writer = open(location, "writer"); S3Store reader = open(location, "reader")) {
-            MemoryTool readerTool = ToolCalls.tool(reader);
-            assertThat(answer(readerTool, "view", "path", "/memories")).doesNotStartWith("Error");
+            MemoryTool readerTool = lookedIn(reader);
             Set<String> before = Set.copyOf(LocalS3.keys(location));
             text(ToolCalls.tool(writer), "create", "path", "/memories/a.md", "file_text", "one\n");
             delete(location, LocalS3.keysAdded(location, before, "/blobs/"));
@@ -46,8 +45,7 @@ class GoneObjectsTest {
     void aBaseOfTheNewestHeadGone_answersBusy_asAGoneBlobDoes() throws Exception {
         S3Location location = LocalS3.shared().freshBucket("gone");
         try (S3Store writer = open(location, "writer"); S3Store reader = open(location, "reader")) {
-            MemoryTool readerTool = ToolCalls.tool(reader);
-            assertThat(answer(readerTool, "view", "path", "/memories")).doesNotStartWith("Error");
+            MemoryTool readerTool = lookedIn(reader);
             MemoryTool writerTool = ToolCalls.tool(writer);
             text(writerTool, "create", "path", "/memories/a.md", "file_text", "one\n");
             text(writerTool, "str_replace", "path", "/memories/a.md", "old_str", "one", "new_str", "two");
@@ -63,6 +61,13 @@ class GoneObjectsTest {
 
             assertThat(answer(readerTool, "view", "path", "/memories/a.md")).isEqualTo(BUSY);
         }
+    }
+
+    /** Returns the reader's tool once it has looked in the memory, so that what goes missing after was there. */
+    private static MemoryTool lookedIn(S3Store reader) throws Exception {
+        MemoryTool tool = ToolCalls.tool(reader);
+        assertThat(answer(tool, "view", "path", "/memories")).doesNotStartWith("Error");
+        return tool;
     }
 
     private static S3Store open(S3Location location, String actor) throws Exception {

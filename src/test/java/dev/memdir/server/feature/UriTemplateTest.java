@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class UriTemplateTest {
 
@@ -17,23 +19,23 @@ class UriTemplateTest {
         assertThat(reserved.variableNames()).containsExactly("path");
     }
 
-    @Test
-    void simpleVariableMatchesOneSegment() {
-        UriTemplate simple = new UriTemplate("memdir://memory/history/{name}");
-
-        assertThat(simple.matches("memdir://memory/history/a.md")).isTrue();
-        assertThat(simple.matches("memdir://memory/history/a/b.md")).isFalse();
+    @ParameterizedTest(name = "{0} matches {1}: {2}")
+    @CsvSource({
+        "memdir://memory/history/{name}, memdir://memory/history/a.md, true",
+        "memdir://memory/history/{name}, memdir://memory/history/a/b.md, false",
+        "memdir://instructions, memdir://instructions, true",
+        "memdir://instructions, memdir://instructions/report, false",
+        "memdir://instructions/for/{+path}, memdir://instructions/for/, false",
+    })
+    void aSimpleVariableMatchesOneSegment_aPlainUriOnlyItself_aReservedOneNotNothing(String template, String uri,
+            boolean matches) {
+        assertThat(new UriTemplate(template).matches(uri)).isEqualTo(matches);
     }
 
     @Test
-    void plainUrisAreNotTemplatesAndMatchOnlyThemselves() {
-        UriTemplate plain = new UriTemplate("memdir://instructions");
-
+    void plainUrisAreNotTemplates() {
         assertThat(UriTemplate.isTemplate("memdir://instructions")).isFalse();
         assertThat(UriTemplate.isTemplate("memdir://instructions/for/{+path}")).isTrue();
-        assertThat(plain.matches("memdir://instructions")).isTrue();
-        assertThat(plain.matches("memdir://instructions/report")).isFalse();
-        assertThat(reserved.matches("memdir://instructions/for/")).isFalse();
     }
 
     @Test
