@@ -5,6 +5,7 @@ import dev.memdir.index.LoadedIndex;
 import dev.memdir.memory.CommandOutput;
 import dev.memdir.memory.MemoryAges;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.RevisionConflict;
 import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
@@ -14,12 +15,10 @@ import dev.memdir.memory.store.ListedEntry;
 import dev.memdir.memory.store.ListedFile;
 import dev.memdir.memory.store.MemoryFiles;
 import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.Sha256;
 import dev.memdir.recall.Recall;
 import dev.memdir.recall.RecallAnswer;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,46 +149,33 @@ public final class MemoryDesk implements Closeable {
                     ? Messages.notAFile(path.display())
                     : Messages.notFound(path.display()));
         }
-        byte[] bytes = files.read(path);
-        return new OpenedFile(path, new String(bytes, StandardCharsets.UTF_8), Sha256.hex(bytes), bytes.length);
+        return OpenedFile.of(path, files.read(path));
     }
 
     /**
-     * Writes {@code text} over {@code path} if it still holds what was opened ({@code base}, its SHA-256); returns
-     * the tool's answer.
+     * Writes {@code text}, with the file's own line ends, over {@code path} if it still holds what was opened
+     * ({@code base}, its SHA-256), in one unit of work; returns the tool's answer.
      *
      * @throws EditConflict when the file changed since: nothing was written, and the conflict holds the file now
      */
-    public String save(MemoryPath path, String base, String text) throws CommandException, EditConflict, IOException {
+    public String save(MemoryPath path, String base, String text) throws CommandException, EditConflict {
         try {
             return answer(tool.revise(path, base, text));
-        } catch (CommandException refused) {
-            Optional<OpenedFile> now = present(path);
-            if (now.isPresent() && !now.get().sha256().equals(base)) {
-                throw new EditConflict(refused.text(), now.get());
-            }
-            throw refused;
-        }
-    }
-
-    private Optional<OpenedFile> present(MemoryPath path) throws IOException {
-        try {
-            return Optional.of(file(path));
-        } catch (CommandException gone) {
-            return Optional.empty();
+        } catch (RevisionConflict conflict) {
+            throw new EditConflict(conflict.text(), OpenedFile.of(path, conflict.now()), conflict.yours());
         }
     }
 
     public String create(MemoryPath path, String text) throws CommandException {
-        return answer(tool.call("create", Map.of("path", path.display(), "file_text", text)));
+        return answer(tool.create(path, text));
     }
 
     public String rename(MemoryPath from, MemoryPath to) throws CommandException {
-        return answer(tool.call("rename", Map.of("old_path", from.display(), "new_path", to.display())));
+        return answer(tool.rename(from, to));
     }
 
     public String delete(MemoryPath path) throws CommandException {
-        return answer(tool.call("delete", Map.of("path", path.display())));
+        return answer(tool.delete(path));
     }
 
     public String restore(MemoryPath path, int version) throws CommandException {
@@ -206,43 +192,7 @@ public final class MemoryDesk implements Closeable {
 
     /** Returns page {@code page} (from 0) of the history of {@code path}, newest first. */
     public HistoryPage history(MemoryPath path, int page) throws IOException, CommandException {
-        return store.read(files -> {
-            List<FileVersion> versions = files.versions(path);
-            if (versions.isEmpty() && !files.entry(path).exists()) {
-                throw new CommandException(Messages.notFound(path.display()));
-            }
-            int pages = Math.max(1, (versions.size() + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE);
-            int shown = Math.min(Math.max(0, page), pages - 1);
-            int from = shown * VERSIONS_PER_PAGE;
-            int to = Math.min(versions.size(), from + VERSIONS_PER_PAGE);
-            Optional<String> after = from == 0 ? current(files, path) : content(files, path, versions.get(from - 1));
-            List<HistoryPage.Change> changes = new ArrayList<>();
-            for (FileVersion version : versions.subList(from, to)) {
-                Optional<String> before = content(files, path, version);
-                Optional<String> followed = switch (version.operation()) {
-                    case DELETE -> Optional.of("");
-                    case RENAME -> before;
-                    default -> after;
-                };
-                changes.add(new HistoryPage.Change(version,
-                        before.isPresent() && followed.isPresent()
-                                ? Optional.of(LineDiff.between(before.get(), followed.get()))
-                                : Optional.empty()));
-                after = before;
-            }
-            return new HistoryPage(path, changes, shown, pages, versions.size());
-        });
-    }
-
-    private static Optional<String> current(MemoryFiles files, MemoryPath path) throws IOException, CommandException {
-        return files.entry(path).isFile() ? Optional.of(new String(files.read(path), StandardCharsets.UTF_8))
-                : Optional.of("");
-    }
-
-    private static Optional<String> content(MemoryFiles files, MemoryPath path, FileVersion version)
-            throws IOException {
-        return version.redacted() ? Optional.empty()
-                : files.version(path, version.number()).map(bytes -> new String(bytes, StandardCharsets.UTF_8));
+        return store.read(files -> HistoryPages.read(files, path, page));
     }
 
     /** Returns the lines that differ from {@code before} to {@code after}, bounded as a history's diffs are. */

@@ -54,11 +54,28 @@ public final class MemoryTool {
     }
 
     /**
-     * Writes {@code fileText} over {@code path} if the file still holds the content whose SHA-256 is {@code base};
-     * otherwise nothing is written and the answer says the file changed since it was opened.
+     * Writes {@code fileText}, with the file's own line ends, over {@code path} if the file still holds the content
+     * whose SHA-256 is {@code base}; all in one unit of work.
+     *
+     * @throws RevisionConflict when the file changed since it was opened: nothing was written
      */
     public CommandOutput revise(MemoryPath path, String base, String fileText) throws CommandException {
         return execute(new Revise(path, base, fileText));
+    }
+
+    /** Runs {@code create} on a parsed path. */
+    public CommandOutput create(MemoryPath path, String fileText) throws CommandException {
+        return execute(new Create(path, fileText));
+    }
+
+    /** Runs {@code rename} on parsed paths. */
+    public CommandOutput rename(MemoryPath from, MemoryPath to) throws CommandException {
+        return execute(new Rename(from, to));
+    }
+
+    /** Runs {@code delete} on a parsed path. */
+    public CommandOutput delete(MemoryPath path) throws CommandException {
+        return execute(new Delete(path));
     }
 
     /** Moves {@code path} into the {@link Archive} (a rename), from where a restore of {@code path} moves it back. */

@@ -28,13 +28,12 @@ final class WebChanges {
             switch (path) {
                 case WebUi.PREFIX + "/edit" -> {
                     MemoryPath file = path("path");
-                    String content = lineEnds(field("content"), desk.file(file).text().contains("\r\n"));
                     try {
-                        done(desk.save(file, field("base"), content), file);
+                        done(desk.save(file, field("base"), field("content")), file);
                     } catch (EditConflict conflict) {
                         visit.answer.page(409, "Conflict", visit.frame(), WebPages.conflict(visit.frame(),
-                                file.display(), content, conflict.theirs(),
-                                desk.diff(conflict.theirs().text(), content)));
+                                file.display(), conflict.yours(), conflict.theirs(),
+                                desk.diff(conflict.theirs().text(), conflict.yours())));
                     }
                 }
                 case WebUi.PREFIX + "/create" -> {

@@ -115,9 +115,59 @@ class MemoryDeskTest extends OnEveryStore {
 
         assertThat(conflict).isNotNull();
         assertThat(conflict.theirs().text()).isEqualTo("an agent's\n");
+        assertThat(conflict.yours()).isEqualTo("mine\n");
         assertThat(memory.read("a.md")).isEqualTo("an agent's\n");
+        assertThat(memory.store.versions(opened.path())).as("the agent's edit kept one version, the save none")
+                .hasSize(1);
         assertThat(desk.diff(conflict.theirs().text(), "mine\n")).extracting(DiffLine::kind)
                 .containsExactly(DiffLine.Kind.HUNK, DiffLine.Kind.REMOVED, DiffLine.Kind.ADDED);
+    }
+
+    @Test
+    void aSaveKeepsTheFilesOwnLineEnds_whateverTheBrowserPosted() throws Exception {
+        memory.write("crlf.md", "one\r\ntwo\r\n");
+        memory.write("lf.md", "one\ntwo\n");
+        OpenedFile crlf = desk.file(path("/memories/crlf.md"));
+        OpenedFile lf = desk.file(path("/memories/lf.md"));
+
+        desk.save(crlf.path(), crlf.sha256(), "one\nthree\n");
+        desk.save(lf.path(), lf.sha256(), "one\r\nthree\r\n");
+
+        assertThat(memory.read("crlf.md")).isEqualTo("one\r\nthree\r\n");
+        assertThat(memory.read("lf.md")).isEqualTo("one\nthree\n");
+    }
+
+    @Test
+    void aConflictShowsYourTextWithTheLineEndsOfTheFileNow() throws Exception {
+        memory.write("a.md", "one\r\n");
+        OpenedFile opened = desk.file(path("/memories/a.md"));
+        memory.write("a.md", "an agent's\r\n");
+
+        EditConflict conflict = catchThrowableOfType(EditConflict.class,
+                () -> desk.save(opened.path(), opened.sha256(), "mine\nand more\n"));
+
+        assertThat(conflict.yours()).isEqualTo("mine\r\nand more\r\n");
+        assertThat(conflict.theirs().sha256()).isEqualTo(desk.file(opened.path()).sha256());
+    }
+
+    @Test
+    void aSaveIsOneUnitOfWork_whetherItWritesOrMeetsAConflict() throws Exception {
+        CountedUnits counted = new CountedUnits(memory.store);
+        MemoryTool tool = new MemoryTool(counted, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
+        memory.write("a.md", "one\n");
+        memory.write("b.md", "one\n");
+        OpenedFile a = desk.file(path("/memories/a.md"));
+        OpenedFile b = desk.file(path("/memories/b.md"));
+        memory.write("b.md", "an agent's\n");
+
+        try (MemoryDesk countedDesk = new MemoryDesk(counted, tool, new Recall(memory.store), IndexBudget.DEFAULT,
+                STALE_AFTER, false, Clock.fixed(MemoryFixture.NOW, ZoneOffset.UTC))) {
+            countedDesk.save(a.path(), a.sha256(), "two\n");
+            catchThrowableOfType(EditConflict.class, () -> countedDesk.save(b.path(), b.sha256(), "mine\n"));
+        }
+
+        assertThat(counted.changes).as("one change a save").hasValue(2);
+        assertThat(counted.reads).as("nothing read outside it").hasValue(0);
     }
 
     @Test

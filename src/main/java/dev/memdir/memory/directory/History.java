@@ -8,7 +8,6 @@ import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.Sha256;
 import dev.memdir.memory.store.Usage;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Instant;
@@ -20,30 +19,17 @@ import java.util.Optional;
 /**
  * Earlier versions of memory files, kept inside the root ({@code .memdir-history}, which no path can name and no
  * listing shows) before a command overwrites, edits, renames or deletes them. Each file's versions live in a
- * directory named by the SHA-256 of its path (with a {@code path} file naming it, so that the paths can be listed);
- * each version is one file written atomically, named by its number, time, session and operation (memdirs before
- * operations were recorded left the operation out), so a kill leaves every version whole or absent (versions are
- * not flushed to the disk: a power loss may take the newest ones, never the memory files). A redacted version's
- * file is replaced by a {@code .redacted} file of its size and who redacted it; a version kept before a rename has a
- * {@code .to} file beside it naming where the file went ({@link RenameDestination}). Callers hold the store's write
- * lock. Every file and directory of it is reached from the opened root, one name at a time, following no link.
+ * directory of their own ({@link VersionDirectories}); each version is one file written atomically, named by its
+ * number, time, session and operation (memdirs before operations were recorded left the operation out), so a kill
+ * leaves every version whole or absent (versions are not flushed to the disk: a power loss may take the newest
+ * ones, never the memory files). A redacted version's file is replaced by a {@code .redacted} file of its size and
+ * who redacted it; a version kept before a rename has a {@code .to} file beside it naming where the file went
+ * ({@link RenameDestination}). Callers hold the store's write lock. Every file and directory of it is reached from
+ * the opened root, one name at a time, following no link.
  */
 final class History {
 
     static final String DIRECTORY = MemoryNames.RESERVED_PREFIX + "-history";
-    private static final String PATH_FILE = "path";
-
-    /** What is read from one path's directory of versions. */
-    @FunctionalInterface
-    private interface VersionsRead<T> {
-        T read(OpenedDirectory versions) throws IOException;
-    }
-
-    /** What is done with each path's directory of versions, named {@code name}. */
-    @FunctionalInterface
-    private interface EachVersions {
-        void visit(String name, OpenedDirectory versions) throws IOException;
-    }
 
     /**
      * Counting every version on every keep made an edit cost 0.2 s once the history held 20,000 versions. This
@@ -92,12 +78,9 @@ final class History {
     private void add(OpenedDirectory root, ContentSeal seal, MemoryPath path, long millis, String keptBy,
             FileVersion.Operation operation, byte[] content, Optional<RedactedFigures> redacted,
             Optional<MemoryPath> renamedTo) throws IOException {
-        String directory = versionsName(path);
+        String directory = VersionDirectories.name(path);
         try (OpenedDirectory history = root.directoryMade(DIRECTORY);
-                OpenedDirectory versions = history.directoryMade(directory)) {
-            if (versions.attributes(PATH_FILE) == null) {
-                AtomicFiles.writeWithoutFlush(versions, PATH_FILE, key(path).getBytes(StandardCharsets.UTF_8));
-            }
+                OpenedDirectory versions = VersionDirectories.made(history, path)) {
             List<VersionFile> stored = VersionFile.in(versions, directory, seal);
             int number = stored.isEmpty() ? 1 : stored.get(stored.size() - 1).number() + 1;
             String name = VersionFile.name(number, millis, keptBy, operation);
@@ -154,8 +137,8 @@ final class History {
 
     /** Returns the kept versions of {@code path}, newest first. */
     List<FileVersion> versions(OpenedDirectory root, ContentSeal seal, MemoryPath path) throws IOException {
-        return readVersions(root, path, List.of(), versions -> {
-            List<VersionFile> stored = VersionFile.in(versions, versionsName(path), seal);
+        return VersionDirectories.read(root, path, List.of(), versions -> {
+            List<VersionFile> stored = VersionFile.in(versions, VersionDirectories.name(path), seal);
             List<FileVersion> found = new ArrayList<>();
             for (int i = stored.size() - 1; i >= 0; i--) {
                 VersionFile version = stored.get(i);
@@ -179,7 +162,7 @@ final class History {
     /** Returns the bytes of version {@code number} of {@code path}, or empty when it is not kept or redacted. */
     Optional<byte[]> content(OpenedDirectory root, ContentSeal seal, MemoryPath path, int number)
             throws IOException {
-        return readVersions(root, path, Optional.empty(), versions -> {
+        return VersionDirectories.read(root, path, Optional.empty(), versions -> {
             Optional<VersionFile> stored = find(versions, seal, path, number);
             return stored.isPresent() && !stored.get().redacted()
                     ? Optional.of(seal.open(path, versions.read(stored.get().file()))) : Optional.empty();
@@ -192,7 +175,7 @@ final class History {
      * second call).
      */
     void redact(OpenedDirectory root, ContentSeal seal, MemoryPath path, int number) throws IOException {
-        readVersions(root, path, null, versions -> {
+        VersionDirectories.read(root, path, null, versions -> {
             Optional<VersionFile> found = find(versions, seal, path, number);
             if (found.isEmpty() || found.get().redacted()) {
                 return null;
@@ -212,8 +195,8 @@ final class History {
      */
     long reseal(OpenedDirectory root, ContentSeal seal) throws IOException {
         long[] count = new long[1];
-        eachVersions(root, (name, versions) -> {
-            Optional<MemoryPath> path = path(versions);
+        VersionDirectories.each(root, (name, versions) -> {
+            Optional<MemoryPath> path = VersionDirectories.path(versions);
             if (path.isEmpty()) {
                 return;
             }
@@ -232,29 +215,19 @@ final class History {
     /** Returns every path with a directory of versions that names it, in no particular order. */
     List<MemoryPath> paths(OpenedDirectory root) throws IOException {
         List<MemoryPath> paths = new ArrayList<>();
-        eachVersions(root, (name, versions) -> path(versions).ifPresent(paths::add));
+        VersionDirectories.each(root, (name, versions) -> VersionDirectories.path(versions).ifPresent(paths::add));
         return paths;
-    }
-
-    /** Returns the path a directory of versions names, if its {@code path} file is there. */
-    private static Optional<MemoryPath> path(OpenedDirectory versions) throws IOException {
-        BasicFileAttributes attributes = versions.attributes(PATH_FILE);
-        if (attributes == null || !attributes.isRegularFile()) {
-            return Optional.empty();
-        }
-        String key = new String(versions.read(PATH_FILE), StandardCharsets.UTF_8);
-        return Optional.of(MemoryPath.of(List.of(key.split("/"))));
     }
 
     /** Returns every path with a kept version of a rename to {@code to}, in no particular order. */
     List<MemoryPath> renamedInto(OpenedDirectory root, ContentSeal seal, MemoryPath to) throws IOException {
         List<MemoryPath> from = new ArrayList<>();
-        eachVersions(root, (name, versions) -> {
+        VersionDirectories.each(root, (name, versions) -> {
             for (VersionFile version : VersionFile.in(versions, name, seal)) {
                 if (version.operation() == FileVersion.Operation.RENAME
                         && RenameDestination.read(versions, version).map(MemoryPath::segments)
                                 .equals(Optional.of(to.segments()))) {
-                    path(versions).ifPresent(from::add);
+                    VersionDirectories.path(versions).ifPresent(from::add);
                     return;
                 }
             }
@@ -262,56 +235,9 @@ final class History {
         return from;
     }
 
-    /** Visits each path's directory of versions in the root's history, if it has one. */
-    private static void eachVersions(OpenedDirectory root, EachVersions visitor) throws IOException {
-        Optional<OpenedDirectory> found = root.existingDirectory(DIRECTORY);
-        if (found.isPresent()) {
-            try (OpenedDirectory history = found.get()) {
-                eachVersionsIn(history, visitor);
-            }
-        }
-    }
-
-    private static void eachVersionsIn(OpenedDirectory history, EachVersions visitor) throws IOException {
-        for (String name : history.names()) {
-            Optional<OpenedDirectory> versions = history.existingDirectory(name);
-            if (versions.isPresent()) {
-                try (OpenedDirectory opened = versions.get()) {
-                    visitor.visit(name, opened);
-                }
-            }
-        }
-    }
-
-    /** Reads {@code path}'s directory of versions; {@code none} when there is none. */
-    private static <T> T readVersions(OpenedDirectory root, MemoryPath path, T none, VersionsRead<T> read)
-            throws IOException {
-        Optional<OpenedDirectory> found = root.existingDirectory(DIRECTORY);
-        if (found.isEmpty()) {
-            return none;
-        }
-        try (OpenedDirectory history = found.get()) {
-            Optional<OpenedDirectory> versions = history.existingDirectory(versionsName(path));
-            if (versions.isEmpty()) {
-                return none;
-            }
-            try (OpenedDirectory opened = versions.get()) {
-                return read.read(opened);
-            }
-        }
-    }
-
     private static Optional<VersionFile> find(OpenedDirectory versions, ContentSeal seal, MemoryPath path,
             int number) throws IOException {
-        return VersionFile.numbered(versions, versionsName(path), seal, number);
-    }
-
-    private static String versionsName(MemoryPath path) {
-        return Sha256.hex(key(path).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String key(MemoryPath path) {
-        return String.join("/", path.segments());
+        return VersionFile.numbered(versions, VersionDirectories.name(path), seal, number);
     }
 
     private static String safeSession(String session) {
@@ -321,7 +247,7 @@ final class History {
     /** Counts every kept version and drops the oldest while they pass the byte limit; returns the bytes left. */
     private long keepWithinBytes(OpenedDirectory history, ContentSeal seal) throws IOException {
         List<VersionFile> all = new ArrayList<>();
-        eachVersionsIn(history, (name, versions) -> all.addAll(VersionFile.in(versions, name, seal)));
+        VersionDirectories.eachIn(history, (name, versions) -> all.addAll(VersionFile.in(versions, name, seal)));
         long total = all.stream().mapToLong(VersionFile::size).sum();
         all.sort(Comparator.comparingLong(VersionFile::millis).thenComparingInt(VersionFile::number));
         for (VersionFile oldest : all) {

@@ -1,7 +1,7 @@
 package dev.memdir.memory.store;
 
 /** A memory command failed; the message is the exact {@code Error: ...} text the model reads. */
-public final class CommandException extends Exception {
+public class CommandException extends Exception {
 
     public CommandException(String text) {
         super(text, null, false, false);
