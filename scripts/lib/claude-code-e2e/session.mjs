@@ -14,6 +14,12 @@ export function claudeEnv(home, baseUrl, claude) {
     ANTHROPIC_BASE_URL: baseUrl,
     ANTHROPIC_API_KEY: 'sk-stand-in',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    // In print mode Claude Code connects its MCP servers in the background, and a hook whose server has not
+    // connected yet is skipped: on a loaded CI machine memdir's JVM can still be starting when the first prompt's
+    // hook runs. The checks are about what memdir brings, not how fast a starved JVM starts, so Claude Code waits
+    // for its servers (up to a minute) before the first prompt.
+    MCP_CONNECTION_NONBLOCKING: '0',
+    MCP_CONNECT_TIMEOUT_MS: '60000',
     TMPDIR: process.env.TMPDIR ?? '/tmp',
   };
 }
