@@ -53,11 +53,11 @@ import javax.sql.DataSource;
  * The methods that look at the disk ({@link #disk}, {@link #mode}, {@link #names}) are for the directory store
  * alone ({@link OnDisk}): on PostgreSQL they fail.
  */
-final class MemoryFixture implements AutoCloseable {
+public final class MemoryFixture implements AutoCloseable {
 
-    static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
-    static final Instant NOW = Instant.parse("2026-11-29T10:15:00Z");
-    static final String SESSION = "session-under-test";
+    public static final long DEFAULT_MAX_FILE_BYTES = 100 * 1024;
+    public static final Instant NOW = Instant.parse("2026-11-29T10:15:00Z");
+    public static final String SESSION = "session-under-test";
     private static final StoreLimits BY_HAND = StoreLimits.perFile(StoreLimits.UNLIMITED);
 
     /** Opens a store on a fixture's memory, as another memdir process would, with the key {@code keys} (if any). */
@@ -67,11 +67,11 @@ final class MemoryFixture implements AutoCloseable {
                 throws IOException;
     }
 
-    final StoreKind kind;
-    final MemoryStore store;
+    public final StoreKind kind;
+    public final MemoryStore store;
     private final S3Location bucket;
     private final String namespace;
-    final MemoryTool tool;
+    public final MemoryTool tool;
     private final Path root;
     private final Opener opener;
     private final MemoryStore hand;
@@ -94,19 +94,19 @@ final class MemoryFixture implements AutoCloseable {
         this.tool = new MemoryTool(store, stamper(), readOnly, IndexBudget.DEFAULT);
     }
 
-    static MemoryFixture open(Path tempDir) throws IOException {
+    public static MemoryFixture open(Path tempDir) throws IOException {
         return open(tempDir, StoreKind.DIRECTORY);
     }
 
-    static MemoryFixture open(Path tempDir, StoreKind kind) throws IOException {
+    public static MemoryFixture open(Path tempDir, StoreKind kind) throws IOException {
         return open(tempDir, kind, StoreLimits.perFile(DEFAULT_MAX_FILE_BYTES));
     }
 
-    static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits) throws IOException {
+    public static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits) throws IOException {
         return open(tempDir, kind, limits, HistoryLimits.DEFAULT, false);
     }
 
-    static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits, HistoryLimits history,
+    public static MemoryFixture open(Path tempDir, StoreKind kind, StoreLimits limits, HistoryLimits history,
             boolean readOnly) throws IOException {
         if (kind.plain() == StoreKind.DIRECTORY) {
             Path root = tempDir.resolve("memories");
@@ -127,12 +127,12 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Opens another store on this memory, as a second memdir process would; the caller closes it. */
-    MemoryStore another(StoreLimits limits, String actor) throws IOException {
+    public MemoryStore another(StoreLimits limits, String actor) throws IOException {
         return opener.open(limits, HistoryLimits.DEFAULT, actor, TestKeys.of(kind));
     }
 
     /** Opens another store on this memory with the key {@code keys} (if any), not its kind's; the caller closes it. */
-    MemoryStore openedWith(Optional<MemoryKeys> keys) throws IOException {
+    public MemoryStore openedWith(Optional<MemoryKeys> keys) throws IOException {
         return opener.open(StoreLimits.perFile(DEFAULT_MAX_FILE_BYTES), HistoryLimits.DEFAULT, "opened-with", keys);
     }
 
@@ -141,7 +141,7 @@ final class MemoryFixture implements AutoCloseable {
      * every store: file by file on the disk, row by row in the database, object by object in the bucket (then waits
      * until the bucket lists them, as S3Proxy may take a moment to).
      */
-    void copyVectorsTo(MemoryFixture other) throws IOException, InterruptedException {
+    public void copyVectorsTo(MemoryFixture other) throws IOException, InterruptedException {
         if (root != null) {
             Path into = Files.createDirectories(other.root.resolve(".memdir-vectors"));
             try (Stream<Path> segments = Files.list(root.resolve(".memdir-vectors"))) {
@@ -171,12 +171,12 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Returns a stamper with a fixed clock ({@link #NOW}) and session ({@link #SESSION}). */
-    static FrontmatterStamper stamper() {
+    public static FrontmatterStamper stamper() {
         return new FrontmatterStamper(Clock.fixed(NOW, ZoneOffset.UTC), SESSION);
     }
 
     /** Returns {@code key1, value1, key2, value2, ...} as a map; values may be null. */
-    static Map<String, Object> args(Object... keysAndValues) {
+    public static Map<String, Object> args(Object... keysAndValues) {
         Map<String, Object> map = new HashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
             map.put((String) keysAndValues[i], keysAndValues[i + 1]);
@@ -185,14 +185,14 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Runs a command that must succeed with text, and returns the text. */
-    String text(String command, Object... keysAndValues) throws CommandException {
+    public String text(String command, Object... keysAndValues) throws CommandException {
         CommandOutput output = tool.call(command, args(keysAndValues));
         assertThat(output).isInstanceOf(CommandOutput.Text.class);
         return ((CommandOutput.Text) output).text();
     }
 
     /** Runs a command that must fail, and returns its error text. */
-    String error(String command, Object... keysAndValues) {
+    public String error(String command, Object... keysAndValues) {
         CommandException e = catchThrowableOfType(CommandException.class,
                 () -> tool.call(command, args(keysAndValues)));
         assertThat(e).as("%s %s should fail", command, args(keysAndValues)).isNotNull();
@@ -200,16 +200,16 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Returns the text of {@code view path}. */
-    String view(String path) throws CommandException {
+    public String view(String path) throws CommandException {
         return text("view", "path", path);
     }
 
     /** Places {@code content} (UTF-8) at {@code relative} below the root, making directories. */
-    void write(String relative, String content) throws IOException {
+    public void write(String relative, String content) throws IOException {
         writeBytes(relative, content.getBytes(StandardCharsets.UTF_8));
     }
 
-    void writeBytes(String relative, byte[] content) throws IOException {
+    public void writeBytes(String relative, byte[] content) throws IOException {
         if (hand == null) {
             Path file = disk(relative);
             Files.createDirectories(file.getParent());
@@ -224,7 +224,7 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Makes the directories {@code relative} below the root: on disk for the directory store, sealed or not. */
-    void mkdirs(String relative) throws IOException {
+    public void mkdirs(String relative) throws IOException {
         if (root != null) {
             Files.createDirectories(disk(relative));
         } else {
@@ -236,11 +236,11 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Returns the content of the file {@code relative} below the root, as UTF-8. */
-    String read(String relative) throws IOException {
+    public String read(String relative) throws IOException {
         return new String(readBytes(relative), StandardCharsets.UTF_8);
     }
 
-    byte[] readBytes(String relative) throws IOException {
+    public byte[] readBytes(String relative) throws IOException {
         MemoryPath path = path(relative);
         return expect(() -> store.read(files -> files.read(path)));
     }
@@ -250,7 +250,7 @@ final class MemoryFixture implements AutoCloseable {
      * any file or history row of the database (its content or its SHA-256), or in any object of the bucket (each
      * opened under the key when the bucket is sealed).
      */
-    boolean storedAnywhere(String text) throws IOException {
+    public boolean storedAnywhere(String text) throws IOException {
         byte[] needle = text.getBytes(StandardCharsets.UTF_8);
         if (bucket != null) {
             // Sealed, what the key opens: a redacted secret must be gone, not merely sealed.
@@ -281,13 +281,13 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Returns the size a listing shows for {@code relative} below the root. */
-    long size(String relative) throws IOException {
+    public long size(String relative) throws IOException {
         MemoryPath path = path(relative);
         return expect(() -> store.read(files -> files.entry(path).size()));
     }
 
     /** Returns what {@code view} shows of the directory {@code relative} ("" for the root) holding {@code rows}. */
-    String listing(String relative, String... rows) throws IOException {
+    public String listing(String relative, String... rows) throws IOException {
         String path = relative.isEmpty() ? MemoryPath.ROOT : MemoryPath.ROOT + "/" + relative;
         List<String> lines = new ArrayList<>();
         lines.add("Here're the files and directories up to 2 levels deep in " + path
@@ -298,18 +298,18 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Returns the row of a listing for the directory {@code relative} below the root. */
-    String directoryRow(String relative) throws IOException {
+    public String directoryRow(String relative) throws IOException {
         return SizeFormat.format(size(relative)) + "\t" + MemoryPath.ROOT + "/" + relative + "/";
     }
 
     /** Returns whether anything is at {@code relative} below the root. */
-    boolean exists(String relative) throws IOException {
+    public boolean exists(String relative) throws IOException {
         MemoryPath path = path(relative);
         return expect(() -> store.read(files -> files.entry(path).exists()));
     }
 
     /** Returns the names a listing shows in the directory {@code relative} (hidden ones left out), sorted. */
-    List<String> listed(String relative) throws IOException {
+    public List<String> listed(String relative) throws IOException {
         MemoryPath path = path(relative);
         return expect(() -> store.read(files -> files.list(path, 1))).stream()
                 .map(entry -> entry.path().substring(entry.path().lastIndexOf('/') + 1))
@@ -317,19 +317,19 @@ final class MemoryFixture implements AutoCloseable {
     }
 
     /** Returns the names on disk in {@code relative} (hidden and memdir's own included), sorted. */
-    List<String> names(String relative) throws IOException {
+    public List<String> names(String relative) throws IOException {
         try (Stream<Path> children = Files.list(disk(relative))) {
             return children.map(child -> child.getFileName().toString()).sorted().toList();
         }
     }
 
     /** Returns the POSIX mode of {@code relative} below the root, as {@code rw-------}. */
-    String mode(String relative) throws IOException {
+    public String mode(String relative) throws IOException {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(disk(relative), LinkOption.NOFOLLOW_LINKS));
     }
 
     /** Returns where {@code relative} lies on disk; only a memory on the directory store has one. */
-    Path disk(String relative) {
+    public Path disk(String relative) {
         if (root == null) {
             throw new IllegalStateException("a memory on " + kind + " has no files on disk; this check belongs in"
                     + " a test on the directory store alone");

@@ -9,14 +9,14 @@ import org.junit.jupiter.params.Parameter;
 
 /** A test of the memory tool on every store: each test starts on an empty memory with the default limits. */
 @EveryStore
-abstract class OnEveryStore {
+public abstract class OnEveryStore {
 
-    @Parameter StoreKind kind;
-    @TempDir Path temp;
-    @AutoClose MemoryFixture memory;
+    @Parameter protected StoreKind kind;
+    @TempDir protected Path temp;
+    @AutoClose protected MemoryFixture memory;
 
     @BeforeEach
-    void openMemory() throws IOException {
+    protected void openMemory() throws IOException {
         memory = MemoryFixture.open(temp, kind);
     }
 }

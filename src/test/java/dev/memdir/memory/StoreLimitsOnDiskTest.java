@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.store.StoreLimits;
+import dev.memdir.memory.store.StoreLimitsTest;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 

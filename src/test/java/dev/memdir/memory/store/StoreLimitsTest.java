@@ -1,16 +1,15 @@
-package dev.memdir.memory;
+package dev.memdir.memory.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.index.IndexBudget;
-import dev.memdir.memory.store.CommandException;
-import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.StoreLimits;
-import dev.memdir.memory.store.Usage;
+import dev.memdir.memory.MemoryFixture;
+import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.OnEveryStore;
 import org.junit.jupiter.api.Test;
 
 /** Root-wide limits: a write past them fails and changes nothing. */
-class StoreLimitsTest extends OnEveryStore {
+public class StoreLimitsTest extends OnEveryStore {
 
     /** Opens a fresh memory with {@code limits} in place of the one each test starts on. */
     private MemoryTool open(StoreLimits limits) throws Exception {
@@ -65,7 +64,7 @@ class StoreLimitsTest extends OnEveryStore {
     }
 
     /** Fills a memory of two files at most with two hidden ones, and gives one of them a version. */
-    static void twoHiddenFilesOneEdited(MemoryTool tool) throws CommandException {
+    public static void twoHiddenFilesOneEdited(MemoryTool tool) throws CommandException {
         tool.call("create", MemoryFixture.args("path", "/memories/.hidden.md", "file_text", "a"));
         tool.call("create", MemoryFixture.args("path", "/memories/node_modules/b.md", "file_text", "b"));
         tool.call("str_replace", MemoryFixture.args("path", "/memories/.hidden.md", "old_str", "a", "new_str", "x"));

@@ -1,9 +1,12 @@
-package dev.memdir.memory;
+package dev.memdir.memory.directory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.memdir.memory.MemoryFixture;
+import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.OnEveryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.store.CommandException;

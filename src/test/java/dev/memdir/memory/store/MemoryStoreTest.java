@@ -1,8 +1,9 @@
-package dev.memdir.memory;
+package dev.memdir.memory.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.memdir.memory.MemoryFixture;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NotDirectoryException;

@@ -1,9 +1,9 @@
-package dev.memdir.server.transport;
+package dev.memdir.server.sdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.memdir.server.sdk.InitializeAnswer;
+import dev.memdir.server.transport.StdioLineTransportProvider;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;

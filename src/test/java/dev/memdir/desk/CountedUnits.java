@@ -1,4 +1,4 @@
-package dev.memdir.memory;
+package dev.memdir.desk;
 
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.MemoryChanges;

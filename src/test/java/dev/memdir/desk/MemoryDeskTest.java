@@ -1,19 +1,15 @@
-package dev.memdir.memory;
+package dev.memdir.desk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.memdir.Eventually;
-import dev.memdir.desk.DeskEntry;
-import dev.memdir.desk.DiffLine;
-import dev.memdir.desk.DirectoryPage;
-import dev.memdir.desk.EditConflict;
-import dev.memdir.desk.GoneFile;
-import dev.memdir.desk.HistoryPage;
-import dev.memdir.desk.MemoryDesk;
-import dev.memdir.desk.OpenedFile;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.index.Verdict;
+import dev.memdir.memory.MemoryAges;
+import dev.memdir.memory.MemoryFixture;
+import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.OnEveryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.store.CommandException;

@@ -1,14 +1,14 @@
-package dev.memdir.memory;
+package dev.memdir.memory.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.Eventually;
-import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.SealRefusedException;
-import dev.memdir.memory.store.StoreLimits;
-import dev.memdir.memory.store.Usage;
-import dev.memdir.memory.store.VectorShelf;
+import dev.memdir.memory.ChangeReports;
+import dev.memdir.memory.MemoryFixture;
+import dev.memdir.memory.OnEveryStore;
+import dev.memdir.memory.StoreKind;
+import dev.memdir.memory.TestKeys;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
