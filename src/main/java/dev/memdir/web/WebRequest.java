@@ -25,12 +25,12 @@ final class WebRequest {
     final HttpServletRequest request;
     final WebSessions.Session session;
     final MemoryDesk desk;
-    final WebUi.Answer answer;
+    final Answer answer;
     /** Counted before anything is read, so that a change made while the page is built makes it out of date. */
     private final long changesBefore;
     private Frame frame;
 
-    WebRequest(HttpServletRequest request, WebSessions.Session session, MemoryDesk desk, WebUi.Answer answer) {
+    WebRequest(HttpServletRequest request, WebSessions.Session session, MemoryDesk desk, Answer answer) {
         this.request = request;
         this.session = session;
         this.desk = desk;

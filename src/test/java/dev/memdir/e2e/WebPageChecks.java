@@ -17,7 +17,7 @@ import java.util.Map;
 /** What the web page's end-to-end tests check of every answer, and the page's own encodings. */
 final class WebPageChecks {
 
-    /** The Content-Security-Policy every answer of the page carries ({@code WebUi.POLICY}). */
+    /** The Content-Security-Policy every answer of the page carries ({@code web.Answer.POLICY}). */
     static final String POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
             + " connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
