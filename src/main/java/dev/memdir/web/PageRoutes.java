@@ -122,10 +122,10 @@ final class PageRoutes {
                     + " server's page."));
             return;
         }
-        FormBody form;
+        PostedForm form;
         try {
-            form = FormBody.read(visit.request, body, maxBodyBytes);
-        } catch (FormBody.Refused refused) {
+            form = PostedForm.read(visit.request, body, maxBodyBytes);
+        } catch (PostedForm.Refused refused) {
             visit.answer.page(refused.status, "Refused", visit.frame(), WebPages.error(refused.getMessage()));
             return;
         }

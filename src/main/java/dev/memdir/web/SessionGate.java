@@ -60,10 +60,10 @@ final class SessionGate {
             answer.bare(403, "Refused", WebPages.error("This form was not sent from this server's page."));
             return;
         }
-        FormBody form;
+        PostedForm form;
         try {
-            form = FormBody.read(request, body, MOST_LOGIN_BYTES);
-        } catch (FormBody.Refused refused) {
+            form = PostedForm.read(request, body, MOST_LOGIN_BYTES);
+        } catch (PostedForm.Refused refused) {
             answer.bare(refused.status, "Refused", WebPages.error(refused.getMessage()));
             return;
         }

@@ -14,9 +14,9 @@ import java.util.List;
 final class WebChanges {
 
     private final WebRequest visit;
-    private final FormBody form;
+    private final PostedForm form;
 
-    WebChanges(WebRequest visit, FormBody form) {
+    WebChanges(WebRequest visit, PostedForm form) {
         this.visit = visit;
         this.form = form;
     }

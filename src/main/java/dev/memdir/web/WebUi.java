@@ -50,7 +50,7 @@ public final class WebUi {
      * them reads it first, so that a body sent a byte at a time holds no thread.
      */
     public static boolean postsForm(HttpServletRequest request) {
-        return request.getMethod().equals("POST") && serves(request.getRequestURI()) && FormBody.isForm(request);
+        return request.getMethod().equals("POST") && serves(request.getRequestURI()) && PostedForm.isForm(request);
     }
 
     public void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
