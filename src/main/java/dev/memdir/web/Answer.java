@@ -38,12 +38,14 @@ final class Answer {
         timing();
     }
 
-    void page(int status, String title, Frame frame, String main) throws IOException {
-        html(status, WebPages.page(frame, title, main));
+    /** Answers an error page outside a session. */
+    void error(int status, String title, String message) throws IOException {
+        error(status, null, title, message);
     }
 
-    void bare(int status, String title, String main) throws IOException {
-        html(status, WebPages.bare(title, main));
+    /** Answers an error page in {@code frame}, a session's, or outside one when null. */
+    void error(int status, Frame frame, String title, String message) throws IOException {
+        html(status, WebPages.error(frame, title, message));
     }
 
     void html(int status, String html) throws IOException {

@@ -18,7 +18,7 @@ final class Assets {
             default -> null;
         };
         if (type == null) {
-            answer.bare(404, "Not found", WebPages.error("There is no such page."));
+            answer.error(404, "Not found", "There is no such page.");
             return;
         }
         try (InputStream in = Assets.class.getResourceAsStream(name)) {

@@ -74,7 +74,7 @@ public final class LocalWebServer implements AutoCloseable {
             Answer answer = new Answer(response);
             String host = request.getHeader("Host");
             if (host == null || !LOOPBACK_NAMES.contains(HostHeader.name(host))) {
-                answer.bare(403, "Refused", WebPages.error("The Host header does not name this server."));
+                answer.error(403, "Refused", "The Host header does not name this server.");
                 return;
             }
             if (!WebUi.serves(request.getRequestURI())) {

@@ -39,8 +39,8 @@ final class PageRoutes {
         OptionalLong wait = rate.take(session.principal);
         if (wait.isPresent()) {
             answer.response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
-            answer.bare(429, "Too many requests", WebPages.error("Too many requests from " + name + "; try again in "
-                    + wait.getAsLong() + " s."));
+            answer.error(429, "Too many requests", "Too many requests from " + name + "; try again in "
+                    + wait.getAsLong() + " s.");
             return;
         }
         Optional<DeskSource.Hold> hold;
@@ -48,11 +48,11 @@ final class PageRoutes {
             hold = desks.open(session.principal);
         } catch (RuntimeException e) {
             LOG.warn("The web page cannot open the memory of {}: {}", name, e.toString());
-            answer.bare(503, "Unavailable", WebPages.error("The memory cannot be opened now; try again soon."));
+            answer.error(503, "Unavailable", "The memory cannot be opened now; try again soon.");
             return;
         }
         if (hold.isEmpty()) {
-            answer.bare(403, "No memory", WebPages.error("No memory is served here for " + name + "."));
+            answer.error(403, "No memory", "No memory is served here for " + name + ".");
             return;
         }
         try (DeskSource.Hold held = hold.get()) {
@@ -65,7 +65,7 @@ final class PageRoutes {
         } catch (RuntimeException e) {
             LOG.warn("The web page failed on {} {}: {}", request.getMethod(), path, e.toString());
             if (!answer.response.isCommitted()) {
-                answer.bare(500, "Failed", WebPages.error("The server failed to answer; its log says why."));
+                answer.error(500, "Failed", "The server failed to answer; its log says why.");
             }
         }
     }
@@ -76,68 +76,63 @@ final class PageRoutes {
             switch (path) {
                 case WebUi.PREFIX + "/" -> {
                     MemoryPath directory = visit.path("dir").orElse(MemoryPath.of(List.of()));
-                    visit.page("Files",
-                            WebPages.tree(visit.frame(), desk.directory(directory, visit.number("offset"))));
+                    visit.page(WebPages.tree(visit.frame(), desk.directory(directory, visit.number("offset"))));
                 }
                 case WebUi.PREFIX + "/file" -> {
                     OpenedFile file = desk.file(visit.requiredPath("path"));
-                    visit.page(file.path().display(),
-                            WebPages.file(visit.frame(), file, MarkdownView.render(file.text())));
+                    visit.page(WebPages.file(visit.frame(), file, MarkdownView.render(file.text())));
                 }
                 case WebUi.PREFIX + "/edit" -> {
                     visit.writable();
                     OpenedFile file = desk.file(visit.requiredPath("path"));
-                    visit.page("Edit " + file.path().display(), WebPages.edit(visit.frame(), file));
+                    visit.page(WebPages.edit(visit.frame(), file));
                 }
                 case WebUi.PREFIX + "/new" -> {
                     visit.writable();
-                    visit.page("New file", WebPages.create(visit.frame(),
-                            visit.path("dir").orElse(MemoryPath.of(List.of()))));
+                    visit.page(WebPages.create(visit.frame(), visit.path("dir").orElse(MemoryPath.of(List.of()))));
                 }
                 case WebUi.PREFIX + "/history" -> {
                     MemoryPath file = visit.requiredPath("path");
-                    visit.page("History of " + file.display(),
-                            WebPages.history(visit.frame(), desk.history(file, visit.number("page"))));
+                    visit.page(WebPages.history(visit.frame(), desk.history(file, visit.number("page"))));
                 }
-                case WebUi.PREFIX + "/index" -> visit.page("Index", WebPages.index(desk.index()));
+                case WebUi.PREFIX + "/index" -> visit.page(WebPages.index(visit.frame(), desk.index()));
                 case WebUi.PREFIX + "/search" -> {
                     String query = Optional.ofNullable(visit.request.getParameter("q")).orElse("");
-                    visit.page("Search", WebPages.search(query, desk.search(query)));
+                    visit.page(WebPages.search(visit.frame(), query, desk.search(query)));
                 }
-                case WebUi.PREFIX + "/stale" -> visit.page("Stale files", WebPages.stale(visit.frame(), desk.stale()));
-                case WebUi.PREFIX + "/deleted" -> visit.page("Deleted files", WebPages.gone(desk.gone()));
+                case WebUi.PREFIX + "/stale" -> visit.page(WebPages.stale(visit.frame(), desk.stale()));
+                case WebUi.PREFIX + "/deleted" -> visit.page(WebPages.gone(visit.frame(), desk.gone()));
                 case WebUi.PREFIX + "/changes" -> visit.answer.json("{\"changes\":" + desk.changes() + "}");
-                default -> visit.answer.page(404, "Not found", visit.frame(), WebPages.error("There is no such page."));
+                default -> visit.answer.error(404, visit.frame(), "Not found", "There is no such page.");
             }
         } catch (CommandException refused) {
             visit.refused(refused.text());
         } catch (WebRequest.Refused refused) {
-            visit.answer.page(refused.status, "Refused", visit.frame(), WebPages.error(refused.getMessage()));
+            visit.answer.error(refused.status, visit.frame(), "Refused", refused.getMessage());
         }
     }
 
     private void post(WebRequest visit, Optional<byte[]> body, String path) throws IOException {
         if (!OwnOrigin.of(visit.request)) {
-            visit.answer.page(403, "Refused", visit.frame(), WebPages.error("This form was not sent from this"
-                    + " server's page."));
+            visit.answer.error(403, visit.frame(), "Refused", "This form was not sent from this"
+                    + " server's page.");
             return;
         }
         PostedForm form;
         try {
             form = PostedForm.read(visit.request, body, maxBodyBytes);
         } catch (PostedForm.Refused refused) {
-            visit.answer.page(refused.status, "Refused", visit.frame(), WebPages.error(refused.getMessage()));
+            visit.answer.error(refused.status, visit.frame(), "Refused", refused.getMessage());
             return;
         }
         if (!visit.session.sentBack(form.first("csrf").orElse(null))) {
-            visit.answer.page(403, "Refused", visit.frame(), WebPages.error("This form's token is missing or out of"
-                    + " date: reload the page and try again."));
+            visit.answer.error(403, visit.frame(), "Refused", "This form's token is missing or out of"
+                    + " date: reload the page and try again.");
             return;
         }
         if (path.equals(WebUi.PREFIX + "/logout")) {
             gate.end(visit.session, visit.answer);
-            visit.answer.bare(200, "Logged out", "<h1>Logged out</h1><p id=\"notice\" role=\"status\">You have"
-                    + " logged out.</p>");
+            visit.answer.html(200, WebPages.loggedOut());
             return;
         }
         new WebChanges(visit, form).apply(path);

@@ -45,26 +45,26 @@ final class SessionGate {
         if (!login.byForm()) {
             Optional<Principal> principal = login.trade(request.getParameter("secret"));
             if (principal.isEmpty()) {
-                answer.bare(403, "Log in", WebPages.error("This address has been used already, or is not this"
-                        + " server's. Start 'memdir ui' again for a new one."));
+                answer.error(403, "Log in", "This address has been used already, or is not this"
+                        + " server's. Start 'memdir ui' again for a new one.");
                 return;
             }
             begin(principal.get(), Optional.empty(), request, answer);
             return;
         }
         if (request.getMethod().equals("GET")) {
-            answer.bare(200, "Log in", WebPages.login(false));
+            answer.html(200, WebPages.login(false));
             return;
         }
         if (!OwnOrigin.of(request)) {
-            answer.bare(403, "Refused", WebPages.error("This form was not sent from this server's page."));
+            answer.error(403, "Refused", "This form was not sent from this server's page.");
             return;
         }
         PostedForm form;
         try {
             form = PostedForm.read(request, body, MOST_LOGIN_BYTES);
         } catch (PostedForm.Refused refused) {
-            answer.bare(refused.status, "Refused", WebPages.error(refused.getMessage()));
+            answer.error(refused.status, "Refused", refused.getMessage());
             return;
         }
         Optional<String> token = form.first("token");
@@ -73,11 +73,11 @@ final class SessionGate {
             OptionalLong wait = refusals.take(request);
             if (wait.isPresent()) {
                 answer.response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
-                answer.bare(429, "Log in", WebPages.error("Too many refused logins from this address; try again in "
-                        + wait.getAsLong() + " s."));
+                answer.error(429, "Log in", "Too many refused logins from this address; try again in "
+                        + wait.getAsLong() + " s.");
                 return;
             }
-            answer.bare(401, "Log in", WebPages.login(true));
+            answer.html(401, WebPages.login(true));
             return;
         }
         begin(principal.get(), token.map(String::trim), request, answer);

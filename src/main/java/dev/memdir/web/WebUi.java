@@ -65,7 +65,7 @@ public final class WebUi {
         String method = request.getMethod();
         if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("POST")) {
             response.setHeader("Allow", "GET, HEAD, POST");
-            answer.bare(405, "Not allowed", WebPages.error("The web page answers GET and POST only."));
+            answer.error(405, "Not allowed", "The web page answers GET and POST only.");
         } else if (path.equals(PREFIX)) {
             answer.redirect(PREFIX + "/");
         } else if (path.startsWith(Assets.PATH)) {
@@ -77,7 +77,7 @@ public final class WebUi {
             if (session.isPresent()) {
                 routes.serve(session.get(), request, path, body, answer);
             } else if (method.equals("POST") || path.equals(PREFIX + "/changes")) {
-                answer.bare(401, "Logged out", WebPages.error("Your session has ended: log in again."));
+                answer.error(401, "Logged out", "Your session has ended: log in again.");
             } else {
                 answer.redirect(SessionGate.LOGIN);
             }
