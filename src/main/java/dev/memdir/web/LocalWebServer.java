@@ -71,11 +71,10 @@ public final class LocalWebServer implements AutoCloseable {
         /** Every answer carries the page's headers (its policy, no sniffing, framing or caching), refusals too. */
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-            WebUi.Answer answer = new WebUi.Answer(response, System.nanoTime());
-            answer.headers();
+            Answer answer = new Answer(response);
             String host = request.getHeader("Host");
             if (host == null || !LOOPBACK_NAMES.contains(HostHeader.name(host))) {
-                answer.bare(403, "Refused", WebPages.error("The Host header does not name this server."));
+                answer.error(403, "Refused", "The Host header does not name this server.");
                 return;
             }
             if (!WebUi.serves(request.getRequestURI())) {

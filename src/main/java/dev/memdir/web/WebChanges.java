@@ -14,9 +14,9 @@ import java.util.List;
 final class WebChanges {
 
     private final WebRequest visit;
-    private final FormBody form;
+    private final PostedForm form;
 
-    WebChanges(WebRequest visit, FormBody form) {
+    WebChanges(WebRequest visit, PostedForm form) {
         this.visit = visit;
         this.form = form;
     }
@@ -31,7 +31,7 @@ final class WebChanges {
                     try {
                         done(desk.save(file, field("base"), field("content")), file);
                     } catch (EditConflict conflict) {
-                        visit.answer.page(409, "Conflict", visit.frame(), WebPages.conflict(visit.frame(),
+                        visit.answer.html(409, WebPages.conflict(visit.frame(),
                                 file.display(), conflict.yours(), conflict.theirs(),
                                 desk.diff(conflict.theirs().text(), conflict.yours())));
                     }
@@ -47,7 +47,7 @@ final class WebChanges {
                 case WebUi.PREFIX + "/delete" -> {
                     MemoryPath file = path("path");
                     visit.session.notice = desk.delete(file);
-                    visit.answer.redirect(WebUi.PREFIX + "/?dir=" + Html.query(parentOf(file)));
+                    visit.answer.redirect(WebUi.PREFIX + "/?dir=" + Shown.query(parentOf(file)));
                 }
                 case WebUi.PREFIX + "/restore" -> {
                     MemoryPath file = path("path");
@@ -60,7 +60,7 @@ final class WebChanges {
                                 + " the box to confirm it.");
                     }
                     visit.session.notice = desk.redact(file, version());
-                    visit.answer.redirect(WebUi.PREFIX + "/history?path=" + Html.query(file.display()));
+                    visit.answer.redirect(WebUi.PREFIX + "/history?path=" + Shown.query(file.display()));
                 }
                 case WebUi.PREFIX + "/prune" -> {
                     List<String> answers = desk.prune(form.all("path"));
@@ -68,18 +68,18 @@ final class WebChanges {
                             : String.join(" ", answers);
                     visit.answer.redirect(WebUi.PREFIX + "/stale");
                 }
-                default -> visit.answer.page(404, "Not found", visit.frame(), WebPages.error("There is no such page."));
+                default -> visit.answer.error(404, visit.frame(), "Not found", "There is no such page.");
             }
         } catch (CommandException refused) {
             visit.refused(refused.text());
         } catch (WebRequest.Refused refused) {
-            visit.answer.page(refused.status, "Refused", visit.frame(), WebPages.error(refused.getMessage()));
+            visit.answer.error(refused.status, visit.frame(), "Refused", refused.getMessage());
         }
     }
 
     private void done(String answer, MemoryPath shown) {
         visit.session.notice = answer;
-        visit.answer.redirect(WebUi.PREFIX + "/file?path=" + Html.query(shown.display()));
+        visit.answer.redirect(WebUi.PREFIX + "/file?path=" + Shown.query(shown.display()));
     }
 
     /**

@@ -25,12 +25,12 @@ final class WebRequest {
     final HttpServletRequest request;
     final WebSessions.Session session;
     final MemoryDesk desk;
-    final WebUi.Answer answer;
+    final Answer answer;
     /** Counted before anything is read, so that a change made while the page is built makes it out of date. */
     private final long changesBefore;
     private Frame frame;
 
-    WebRequest(HttpServletRequest request, WebSessions.Session session, MemoryDesk desk, WebUi.Answer answer) {
+    WebRequest(HttpServletRequest request, WebSessions.Session session, MemoryDesk desk, Answer answer) {
         this.request = request;
         this.session = session;
         this.desk = desk;
@@ -49,14 +49,14 @@ final class WebRequest {
         return frame;
     }
 
-    void page(String title, String main) throws IOException {
-        answer.page(200, title, frame(), main);
+    void page(String html) throws IOException {
+        answer.html(200, html);
     }
 
     /** Answers a command's refusal: 404 for a path that is not there, else 400. */
     void refused(String text) throws IOException {
         int status = text.contains("does not exist") ? 404 : 400;
-        answer.page(status, status == 404 ? "Not found" : "Refused", frame(), WebPages.error(text));
+        answer.error(status, frame(), status == 404 ? "Not found" : "Refused", text);
     }
 
     void writable() throws Refused {

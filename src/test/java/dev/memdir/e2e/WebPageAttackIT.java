@@ -256,7 +256,7 @@ class WebPageAttackIT {
             assertThat(article).contains("class=\"remote-image\"");
             assertThat(count(page.body(), "<script")).as("the page's one script, the jar's").isOne();
             assertThat(page.body()).contains("<script src=\"/ui/assets/app.js\" defer></script>");
-            assertThat(tree.body()).contains("a&lt;b&quot;c&#39;d&amp;e&gt;.md").doesNotContain("a<b");
+            assertThat(tree.body()).contains("a&lt;b\"c'd&amp;e&gt;.md").doesNotContain("a<b");
             assertThat(tree.body()).contains("href=\"/ui/file?path=%2Fmemories%2Fa%3Cb%22c%27d%26e%3E.md\"");
             for (HttpResponse<String> shown : List.of(namedPage, history, edit)) {
                 assertThat(shown.statusCode()).as(shown.uri().toString()).isEqualTo(200);
@@ -264,7 +264,7 @@ class WebPageAttackIT {
                         "<script>alert");
                 assertThat(count(shown.body(), "<script")).as(shown.uri().toString()).isOne();
             }
-            assertThat(namedPage.body()).contains("value=\"/memories/a&lt;b&quot;c&#39;d&amp;e&gt;.md\"");
+            assertThat(namedPage.body()).contains("value=\"/memories/a&lt;b&#34;c&#39;d&amp;e>.md\"");
         }
     }
 
@@ -294,8 +294,9 @@ class WebPageAttackIT {
             assertThat(echoes).allSatisfy((what, answer) -> {
                 assertThat(answer.statusCode()).as(what).isIn(200, 400, 404, 409);
                 assertThat(count(answer.body(), "<script")).as(what).isOne();
-                assertThat(answer.body()).as(what).contains("&lt;script&gt;alert(3)&lt;/script&gt;")
-                        .doesNotContain(script.substring(0, 20));
+                // As element text or as a quoted attribute's value, where jte leaves '>' as it is.
+                assertThat(answer.body()).as(what).containsAnyOf("&lt;script&gt;alert(3)&lt;/script&gt;",
+                        "&lt;script>alert(3)&lt;/script>").doesNotContain(script.substring(0, 20));
             });
             assertThat(echoes.get("a conflict's two texts").statusCode()).isEqualTo(409);
             assertThat(echoes.get("a missing file's path").statusCode()).isEqualTo(404);

@@ -17,7 +17,7 @@ import java.util.Map;
 /** What the web page's end-to-end tests check of every answer, and the page's own encodings. */
 final class WebPageChecks {
 
-    /** The Content-Security-Policy every answer of the page carries ({@code WebUi.POLICY}). */
+    /** The Content-Security-Policy every answer of the page carries ({@code web.Answer.POLICY}). */
     static final String POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
             + " connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -66,10 +66,9 @@ final class WebPageChecks {
         }
     }
 
-    /** {@code text} escaped as the page escapes text for an element or a quoted attribute. */
+    /** {@code text} escaped as the page escapes text for an element (jte's HTML escaping of content). */
     static String escaped(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
-                .replace("'", "&#39;");
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     /** The inside of {@code <article id="rendered">}: the file's Markdown as the page rendered it. */

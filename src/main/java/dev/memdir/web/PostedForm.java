@@ -3,26 +3,27 @@ package dev.memdir.web;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.jetty.util.UrlEncoded;
 
 /**
- * A form a page posted ({@code application/x-www-form-urlencoded}), read whole up to a limit: a body past it, or
- * of another type, is refused before it is parsed.
+ * A form a page posted ({@code application/x-www-form-urlencoded}), decoded by Jetty within limits: a body past its
+ * size, or of another type, is refused before it is decoded, and one of too many fields while it is.
  */
-final class FormBody {
+final class PostedForm {
 
     /** Fields a form may hold: the prune form lists a path per stale file. */
     static final int MOST_FIELDS = 20_000;
 
     private final Map<String, List<String>> fields;
 
-    private FormBody(Map<String, List<String>> fields) {
+    private PostedForm(Map<String, List<String>> fields) {
         this.fields = fields;
     }
 
@@ -38,7 +39,7 @@ final class FormBody {
 
     /** Returns whether {@code request} sends a form, which {@link #read} reads rather than refuses for its type. */
     static boolean isForm(HttpServletRequest request) {
-        return Optional.ofNullable(request.getContentType()).orElse("").toLowerCase(java.util.Locale.ROOT)
+        return Optional.ofNullable(request.getContentType()).orElse("").toLowerCase(Locale.ROOT)
                 .startsWith("application/x-www-form-urlencoded");
     }
 
@@ -46,7 +47,7 @@ final class FormBody {
      * Reads the form {@code request} posts, up to {@code maxBytes}: from {@code read}, its body when the server read it
      * already (without a thread waiting on it), else from the request's stream.
      */
-    static FormBody read(HttpServletRequest request, Optional<byte[]> read, long maxBytes) throws IOException,
+    static PostedForm read(HttpServletRequest request, Optional<byte[]> read, long maxBytes) throws IOException,
             Refused {
         if (!isForm(request)) {
             throw new Refused(415, "A form is sent as application/x-www-form-urlencoded.");
@@ -65,29 +66,24 @@ final class FormBody {
         if (body.length > maxBytes) {
             throw new Refused(413, tooLarge(maxBytes));
         }
-        Map<String, List<String>> fields = new HashMap<>();
-        int count = 0;
-        for (String pair : new String(body, StandardCharsets.ISO_8859_1).split("&")) {
-            if (pair.isEmpty()) {
-                continue;
-            }
-            if (++count > MOST_FIELDS) {
-                throw new Refused(413, "The form holds more than " + MOST_FIELDS + " fields.");
-            }
-            int equals = pair.indexOf('=');
-            try {
-                String name = decode(equals < 0 ? pair : pair.substring(0, equals));
-                String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
-                fields.computeIfAbsent(name, key -> new ArrayList<>()).add(value);
-            } catch (IllegalArgumentException malformed) {
-                throw new Refused(400, "The form is not well encoded.");
-            }
-        }
-        return new FormBody(fields);
+        return decode(body);
     }
 
-    private static String decode(String encoded) {
-        return URLDecoder.decode(encoded, StandardCharsets.UTF_8);
+    /** Decodes {@code body}, whose size was checked already; Jetty counts its fields. */
+    static PostedForm decode(byte[] body) throws Refused {
+        Map<String, List<String>> fields = new HashMap<>();
+        try {
+            // From a string: Jetty's stream decoder turns escaped bytes that are not UTF-8 into U+FFFD, its string
+            // decoder refuses them.
+            UrlEncoded.decodeTo(new String(body, StandardCharsets.UTF_8),
+                    (name, value) -> fields.computeIfAbsent(name, key -> new ArrayList<>()).add(value),
+                    StandardCharsets.UTF_8, MOST_FIELDS);
+        } catch (IllegalStateException tooMany) {
+            throw new Refused(413, "The form holds more than " + MOST_FIELDS + " fields.");
+        } catch (IllegalArgumentException malformed) {
+            throw new Refused(400, "The form is not well encoded.");
+        }
+        return new PostedForm(fields);
     }
 
     private static String tooLarge(long maxBytes) {
