@@ -7,6 +7,7 @@ import dev.memdir.config.NamespaceMemory;
 import dev.memdir.config.PostgresMemory;
 import dev.memdir.config.S3Memory;
 import dev.memdir.config.Settings;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.postgres.DatabaseFigures;
 import dev.memdir.memory.postgres.PostgresConnection;
@@ -131,7 +132,7 @@ public final class StoreChoice {
     public static MemoryStore openDirectory(Path root, Settings settings, String actor, Optional<MemoryKeys> keys)
             throws IOException {
         try {
-            return DirectoryStore.open(root, settings.limits(), settings.history(), actor, keys);
+            return DirectoryStore.open(new DirectoryOptions(root, settings.limits(), settings.history(), actor, keys));
         } catch (SealRefusedException e) {
             throw new StoreUnavailableException("cannot open the memory root " + root + ": " + e.getMessage(), e);
         }

@@ -7,6 +7,7 @@ import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.EveryStore;
 import dev.memdir.memory.StoreKind;
 import dev.memdir.memory.TestKeys;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
@@ -227,7 +228,8 @@ class MemoryInstructionFilesTest {
     private MemoryStore open(String actor) throws Exception {
         StoreLimits limits = StoreLimits.perFile(StoreLimits.UNLIMITED);
         if (kind.plain() == StoreKind.DIRECTORY) {
-            return DirectoryStore.open(temp.resolve("memory"), limits, HistoryLimits.DEFAULT, actor, TestKeys.of(kind));
+            return DirectoryStore.open(new DirectoryOptions(temp.resolve("memory"), limits, HistoryLimits.DEFAULT,
+                    actor, TestKeys.of(kind)));
         }
         if (kind.plain() == StoreKind.S3) {
             return S3Store.open(bucket, LocalS3.credentials(), namespace, limits, HistoryLimits.DEFAULT, actor,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.memdir.Eventually;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
@@ -110,7 +111,8 @@ final class MemoryFixture implements AutoCloseable {
             boolean readOnly) throws IOException {
         if (kind.plain() == StoreKind.DIRECTORY) {
             Path root = tempDir.resolve("memories");
-            return new MemoryFixture(kind, (l, h, actor, keys) -> DirectoryStore.open(root, l, h, actor, keys),
+            return new MemoryFixture(kind, (l, h, actor, keys) -> DirectoryStore.open(
+                    new DirectoryOptions(root, l, h, actor, keys)),
                     limits, history, readOnly);
         }
         if (kind.plain() == StoreKind.S3) {
