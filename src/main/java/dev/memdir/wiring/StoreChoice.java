@@ -12,6 +12,7 @@ import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.postgres.DatabaseFigures;
 import dev.memdir.memory.postgres.PostgresConnection;
 import dev.memdir.memory.postgres.PostgresDatabase;
+import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.postgres.PostgresStore;
 import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.s3.S3Location;
@@ -78,7 +79,8 @@ public final class StoreChoice {
             public MemoryStore open(Settings own, String actor) throws IOException {
                 NamespaceMemory namespace = own.store().orElseThrow();
                 try {
-                    return database.open(namespace.namespace(), own.limits(), own.history(), actor, keys);
+                    return database.open(new PostgresOptions(namespace.namespace(), own.limits(), own.history(),
+                            actor, keys));
                 } catch (IOException e) {
                     throw new StoreUnavailableException("cannot open " + namespace + ": " + e.getMessage(), e);
                 }
@@ -157,7 +159,7 @@ public final class StoreChoice {
                         actor, settings.storeTimeout(), readOnly, keys);
             }
             return PostgresStore.open(connection((PostgresMemory) memory, settings.storeTimeout()),
-                    memory.namespace(), settings.limits(), settings.history(), actor, keys);
+                    new PostgresOptions(memory.namespace(), settings.limits(), settings.history(), actor, keys));
         } catch (IOException e) {
             throw new StoreUnavailableException("cannot open " + memory + ": " + e.getMessage(), e);
         }

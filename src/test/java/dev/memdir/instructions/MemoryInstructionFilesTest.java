@@ -12,7 +12,7 @@ import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
-import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
 import dev.memdir.memory.s3.S3Store;
@@ -235,8 +235,7 @@ class MemoryInstructionFilesTest {
             return S3Store.open(bucket, LocalS3.credentials(), namespace, limits, HistoryLimits.DEFAULT, actor,
                     S3Store.DEFAULT_TIMEOUT, false);
         }
-        return PostgresStore.open(LocalPostgres.shared().dataSource(), LocalPostgres.shared().unpooled(), namespace,
-                limits, HistoryLimits.DEFAULT, actor);
+        return LocalPostgres.shared().open(PostgresOptions.of(namespace, limits, actor));
     }
 
     private void put(String relative, String text) throws Exception {

@@ -13,7 +13,7 @@ import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
-import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.postgres.RawRows;
 import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.s3.LocalS3;
@@ -43,7 +43,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 
 /**
  * A memory store of one {@link StoreKind}, and short ways to call the tool on it. On the directory store the root
@@ -121,11 +120,9 @@ final class MemoryFixture implements AutoCloseable {
                     "fixture", l, h, actor, S3Store.DEFAULT_TIMEOUT, false, keys), limits, history, readOnly, bucket,
                     "fixture");
         }
-        DataSource database = LocalPostgres.shared().dataSource();
-        DataSource listening = LocalPostgres.shared().unpooled();
         String namespace = LocalPostgres.freshNamespace();
-        return new MemoryFixture(kind, (l, h, actor, keys) -> PostgresStore.open(database, listening, namespace, l, h,
-                actor, keys), limits, history, readOnly, null, namespace);
+        return new MemoryFixture(kind, (l, h, actor, keys) -> LocalPostgres.shared().open(
+                new PostgresOptions(namespace, l, h, actor, keys)), limits, history, readOnly, null, namespace);
     }
 
     /** Opens another store on this memory, as a second memdir process would; the caller closes it. */

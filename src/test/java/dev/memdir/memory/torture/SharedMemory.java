@@ -1,5 +1,7 @@
 package dev.memdir.memory.torture;
 
+import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.postgres.PostgresStore;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
@@ -52,7 +54,8 @@ public sealed interface SharedMemory {
 
         @Override
         public MemoryStore open(String actor) throws IOException {
-            return PostgresStore.open(jdbcUrl, namespace, LIMITS, HistoryLimits.DEFAULT, actor);
+            return PostgresStore.open(LocalPostgres.connectionTo(jdbcUrl),
+                    PostgresOptions.of(namespace, LIMITS, actor));
         }
 
         @Override
