@@ -16,6 +16,7 @@ import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.postgres.PostgresStore;
 import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Options;
 import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.seal.KeyFiles;
 import dev.memdir.memory.seal.TinkKeys;
@@ -155,8 +156,8 @@ public final class StoreChoice {
             Optional<MemoryKeys> keys) throws IOException {
         try {
             if (memory instanceof S3Memory bucket) {
-                return S3Store.open(location(bucket), bucket.namespace(), settings.limits(), settings.history(),
-                        actor, settings.storeTimeout(), readOnly, keys);
+                return S3Store.open(new S3Options(location(bucket), bucket.namespace(), settings.limits(),
+                        settings.history(), actor, settings.storeTimeout(), readOnly, keys, Optional.empty()));
             }
             return PostgresStore.open(connection((PostgresMemory) memory, settings.storeTimeout()),
                     new PostgresOptions(memory.namespace(), settings.limits(), settings.history(), actor, keys));

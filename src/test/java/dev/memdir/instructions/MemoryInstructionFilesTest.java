@@ -15,6 +15,7 @@ import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Options;
 import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
@@ -232,8 +233,7 @@ class MemoryInstructionFilesTest {
                     actor, TestKeys.of(kind)));
         }
         if (kind.plain() == StoreKind.S3) {
-            return S3Store.open(bucket, LocalS3.credentials(), namespace, limits, HistoryLimits.DEFAULT, actor,
-                    S3Store.DEFAULT_TIMEOUT, false);
+            return S3Store.open(S3Options.of(bucket, namespace, limits, actor).withCredentials(LocalS3.credentials()));
         }
         return LocalPostgres.shared().open(PostgresOptions.of(namespace, limits, actor));
     }

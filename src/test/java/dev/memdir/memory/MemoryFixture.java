@@ -18,6 +18,7 @@ import dev.memdir.memory.postgres.RawRows;
 import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Options;
 import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.s3.SealedObjects;
 import dev.memdir.memory.store.CommandException;
@@ -116,9 +117,9 @@ final class MemoryFixture implements AutoCloseable {
         }
         if (kind.plain() == StoreKind.S3) {
             S3Location bucket = LocalS3.shared().freshBucket("memory");
-            return new MemoryFixture(kind, (l, h, actor, keys) -> S3Store.open(bucket, LocalS3.credentials(),
-                    "fixture", l, h, actor, S3Store.DEFAULT_TIMEOUT, false, keys), limits, history, readOnly, bucket,
-                    "fixture");
+            return new MemoryFixture(kind, (l, h, actor, keys) -> S3Store.open(new S3Options(bucket, "fixture", l, h,
+                    actor, S3Store.DEFAULT_TIMEOUT, false, keys, Optional.of(LocalS3.credentials()))), limits, history,
+                    readOnly, bucket, "fixture");
         }
         String namespace = LocalPostgres.freshNamespace();
         return new MemoryFixture(kind, (l, h, actor, keys) -> LocalPostgres.shared().open(
