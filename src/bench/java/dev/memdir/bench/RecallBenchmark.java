@@ -1,5 +1,6 @@
 package dev.memdir.bench;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.recall.MemoryCorpus;
 import dev.memdir.recall.Recall;
 import dev.memdir.recall.RecallMatch;
@@ -32,7 +33,7 @@ public class RecallBenchmark extends JmhBenchmark {
         base = Files.createTempDirectory("memdir-bench");
         Path root = Files.createDirectories(base.resolve("memory"));
         MemoryCorpus.write(root, 10_000);
-        store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "bench");
+        store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20), "bench"));
         warm = new Recall(store);
         warm.search(MemoryCorpus.QUERY, 5);
     }

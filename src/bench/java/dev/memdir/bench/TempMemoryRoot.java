@@ -3,6 +3,7 @@ package dev.memdir.bench;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
@@ -19,7 +20,8 @@ public record TempMemoryRoot(Path base, DirectoryStore store) {
     /** Opens a directory store with these limits at {@code memories} below a new temp directory. */
     public static TempMemoryRoot open(StoreLimits limits) throws IOException {
         Path base = Files.createTempDirectory("memdir-bench");
-        return new TempMemoryRoot(base, DirectoryStore.open(base.resolve("memories"), limits, "bench"));
+        return new TempMemoryRoot(base,
+                DirectoryStore.open(DirectoryOptions.of(base.resolve("memories"), limits, "bench")));
     }
 
     /** The memory tool on the store, stamping files as {@code bench}, with the default index budget. */

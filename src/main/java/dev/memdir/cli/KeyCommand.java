@@ -5,7 +5,9 @@ import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.http.NamespaceDirectories;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.wiring.KeyChoice;
 import dev.memdir.wiring.StoreChoice;
+import dev.memdir.wiring.StoreFigures;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -61,7 +63,7 @@ final class KeyCommand implements Callable<Integer>, UsageLine {
         }
         Path absolute = memdir.invocation().resolver().workingDirectory().resolve(file);
         try {
-            StoreChoice.createKeyFile(absolute);
+            KeyChoice.createKeyFile(absolute);
         } catch (FileAlreadyExistsException e) {
             err.println("memdir: " + absolute + " exists; it is not replaced (a key file lost is a memory lost)");
             return ExitCode.FAILED.code();
@@ -98,7 +100,7 @@ final class KeyCommand implements Callable<Integer>, UsageLine {
         List<Memory> memories;
         try {
             memories = memories(settings.get(), everyNamespace);
-            int keys = StoreChoice.rotateKeyFile(file);
+            int keys = KeyChoice.rotateKeyFile(file);
             out.println("Added a new key to " + file + " (" + Counted.of(keys, "key") + " in it now).");
         } catch (IOException e) {
             err.println("memdir: key rotate failed: " + e.getMessage() + "; nothing was changed");
@@ -134,10 +136,11 @@ final class KeyCommand implements Callable<Integer>, UsageLine {
         List<Memory> memories = new ArrayList<>();
         if (settings.store().isPresent()) {
             NamespaceMemory chosen = settings.store().get();
-            for (String name : everyNamespace ? StoreChoice.namespaces(chosen, settings)
+            for (String name : everyNamespace ? StoreFigures.namespaces(chosen, settings)
                     : List.of(chosen.namespace())) {
                 NamespaceMemory memory = chosen.inNamespace(name);
-                memories.add(new Memory(memory.toString(), given -> StoreChoice.open(memory, given, ACTOR, false)));
+                memories.add(new Memory(memory.toString(),
+                        given -> StoreChoice.open(memory, given, ACTOR, false, KeyChoice.keys(given))));
             }
             return memories;
         }
@@ -147,7 +150,7 @@ final class KeyCommand implements Callable<Integer>, UsageLine {
         }
         for (Path root : roots) {
             memories.add(new Memory(root.toString(), given -> StoreChoice.openDirectory(root, given, ACTOR,
-                    StoreChoice.keys(given))));
+                    KeyChoice.keys(given))));
         }
         return memories;
     }

@@ -11,6 +11,7 @@ import dev.memdir.config.UrlScheme;
 import dev.memdir.memory.directory.DirectoryRoots;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.wiring.KeyChoice;
 import dev.memdir.wiring.StoreChoice;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,7 +105,7 @@ record StoreAddress(String given, Optional<Path> directory, Optional<String> url
     MemoryStore open(SettingsResolver resolver, Settings settings, Map<String, String> flags,
             Optional<String> namespace, String actor, boolean toRead, Optional<Path> keyFile)
             throws IOException, ConfigException {
-        Optional<MemoryKeys> keys = StoreChoice.keys(keyFile);
+        Optional<MemoryKeys> keys = KeyChoice.keys(keyFile);
         if (directory.isPresent()) {
             return StoreChoice.openDirectory(directoryIn(resolver).orElseThrow(), settings, actor, keys);
         }

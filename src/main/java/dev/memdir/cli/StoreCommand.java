@@ -12,7 +12,10 @@ import dev.memdir.memory.s3.S3Figures;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Usage;
+import dev.memdir.wiring.KeyChoice;
+import dev.memdir.wiring.StoreAddresses;
 import dev.memdir.wiring.StoreChoice;
+import dev.memdir.wiring.StoreFigures;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -217,10 +220,10 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
         }
         if (address.get().bucket().isPresent()) {
             // The namespace is not the check's: it reads every one.
-            return checkBucket(StoreChoice.figures(address.get().bucket(memdir.invocation().resolver(), "", flags),
-                    settings.storeTimeout(), StoreChoice.keys(settings)), address.get().bucket().get(), out);
+            return checkBucket(StoreFigures.figures(address.get().bucket(memdir.invocation().resolver(), "", flags),
+                    settings.storeTimeout(), KeyChoice.keys(settings)), address.get().bucket().get(), out);
         }
-        DatabaseFigures figures = DatabaseFigures.read(StoreChoice.connection(
+        DatabaseFigures figures = DatabaseFigures.read(StoreAddresses.connection(
                 address.get().database(memdir.invocation().resolver(), ""), settings.storeTimeout()));
         out.println("PostgreSQL " + address.get().given());
         if (figures.schemaVersion() == 0) {
@@ -275,7 +278,7 @@ final class StoreCommand implements Callable<Integer>, UsageLine {
             out.println("Directory " + given + ": no memory there yet");
             return ExitCode.OK;
         }
-        try (MemoryStore store = StoreChoice.openDirectory(root, settings, ACTOR, StoreChoice.keys(settings))) {
+        try (MemoryStore store = StoreChoice.openDirectory(root, settings, ACTOR, KeyChoice.keys(settings))) {
             Usage usage = store.usage();
             out.println("Directory " + store.location() + ": " + Counted.of(usage.files(), "file") + ", "
                     + Counted.of(usage.bytes(), "byte") + " (hidden files included, memdir's own not)");

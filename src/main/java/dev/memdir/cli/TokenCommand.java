@@ -9,8 +9,8 @@ import dev.memdir.config.ConfigException;
 import dev.memdir.config.Setting;
 import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
-import dev.memdir.wiring.StoreChoice;
 import dev.memdir.wiring.StoreUnavailableException;
+import dev.memdir.wiring.TokenChoice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -143,7 +143,7 @@ final class TokenCommand implements Callable<Integer>, UsageLine {
         if (settings.isEmpty()) {
             return ExitCode.USAGE.code();
         }
-        try (TokenStore store = StoreChoice.openTokens(settings.get())) {
+        try (TokenStore store = TokenChoice.open(settings.get())) {
             return work.run(store, invocation.stdout(), err).code();
         } catch (StoreUnavailableException e) {
             err.println("memdir: " + e.getMessage());

@@ -54,4 +54,26 @@ public record Settings(Path root, Optional<NamespaceMemory> store, Duration stor
     public StoreLimits limits() {
         return new StoreLimits(maxFileBytes, maxRootBytes, maxFiles);
     }
+
+    /** Returns these settings with the memory root {@code root}. */
+    public Settings withRoot(Path root) {
+        return with(root, store, readOnly);
+    }
+
+    /** Returns these settings with the memory in a database or a bucket {@code store} (empty: the directory store). */
+    public Settings withStore(Optional<NamespaceMemory> store) {
+        return with(root, store, readOnly);
+    }
+
+    /** Returns these settings read-only or not, as {@code readOnly} says. */
+    public Settings withReadOnly(boolean readOnly) {
+        return with(root, store, readOnly);
+    }
+
+    /** The one copy of every field: the fields callers vary are the memory and whether it is read-only. */
+    private Settings with(Path root, Optional<NamespaceMemory> store, boolean readOnly) {
+        return new Settings(root, store, storeTimeout, tools, readOnly, maxFileBytes, maxRootBytes, maxFiles,
+                logLevel, logFile, indexBudget, sessionId, project, instructions, searchTool, history, staleAfter,
+                oauth, http, keyFile, recall, context);
+    }
 }

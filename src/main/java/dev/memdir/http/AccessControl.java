@@ -8,7 +8,7 @@ import dev.memdir.auth.TokenStore;
 import dev.memdir.auth.oauth.IssuerUnusableException;
 import dev.memdir.auth.oauth.OAuthResourceServer;
 import dev.memdir.config.Settings;
-import dev.memdir.wiring.StoreChoice;
+import dev.memdir.wiring.TokenChoice;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
@@ -39,7 +39,7 @@ record AccessControl(Authenticator authenticator, boolean openAtStart, Map<Strin
             }
             return new AccessControl(oauth.authenticator(), false, documents, oauth);
         }
-        TokenStore tokens = StoreChoice.openTokens(settings);
+        TokenStore tokens = TokenChoice.open(settings);
         try {
             if (!tokens.list().isEmpty()) {
                 return new AccessControl(new TokenAuthenticator(tokens), false, Map.of(), tokens);

@@ -25,12 +25,7 @@ final class NamespaceSettings {
         Path root = settings.store().isPresent() ? settings.root()
                 : NamespaceDirectories.directory(settings.root(), principal.namespace());
         Optional<NamespaceMemory> store = settings.store().map(memory -> memory.inNamespace(principal.namespace()));
-        return new Settings(root, store, settings.storeTimeout(), settings.tools(),
-                settings.readOnly() || principal.readOnly(), settings.maxFileBytes(), settings.maxRootBytes(),
-                settings.maxFiles(), settings.logLevel(), settings.logFile(), settings.indexBudget(),
-                settings.sessionId(), settings.project(), settings.instructions(), settings.searchTool(),
-                settings.history(), settings.staleAfter(), settings.oauth(), settings.http(), settings.keyFile(),
-                settings.recall(), settings.context());
+        return settings.withRoot(root).withStore(store).withReadOnly(settings.readOnly() || principal.readOnly());
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.memdir.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
@@ -42,7 +43,8 @@ class DirectoryTokenStoreTest {
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(root))).isEqualTo("rwx------");
-        try (DirectoryStore memory = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "test")) {
+        try (DirectoryStore memory = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20),
+                "test"))) {
             assertThat(memory.listedFiles()).isEmpty();
             assertThat(memory.usage().files()).isZero();
         }
@@ -52,7 +54,8 @@ class DirectoryTokenStoreTest {
     void aTokenAddedWhileTheRootsStoreChangesWaitsForTheChangeInTheSameProcess() throws Exception {
         Path root = temp.resolve("memory");
         CompletableFuture<IssuedToken> added = new CompletableFuture<>();
-        try (DirectoryStore memory = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "test")) {
+        try (DirectoryStore memory = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20),
+                "test"))) {
             boolean waited = memory.change(files -> {
                 Thread adding = new Thread(() -> {
                     try {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.TestKeys;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.seal.TinkKeys;
 import dev.memdir.memory.store.HistoryLimits;
@@ -24,8 +25,8 @@ class SealedIndexCommandTest {
     Path temp;
 
     private Path rootHoldingTheIndex(String name, Optional<MemoryKeys> keys) throws Exception {
-        try (DirectoryStore store = DirectoryStore.open(temp.resolve(name), StoreLimits.perFile(100_000),
-                HistoryLimits.DEFAULT, "test", keys)) {
+        try (DirectoryStore store = DirectoryStore.open(new DirectoryOptions(temp.resolve(name),
+                StoreLimits.perFile(100_000), HistoryLimits.DEFAULT, "test", keys))) {
             store.change(files -> {
                 files.write(MemoryTool.INDEX, INDEX.getBytes(StandardCharsets.UTF_8));
                 return null;

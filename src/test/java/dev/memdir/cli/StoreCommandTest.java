@@ -3,6 +3,7 @@ package dev.memdir.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.config.S3Url;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.directory.RootFiles;
 import dev.memdir.memory.path.MemoryPath;
@@ -53,7 +54,8 @@ class StoreCommandTest {
         database = LocalPostgres.shared().freshStoreUrl();
         byte[] image = new byte[3000];
         new Random(7).nextBytes(image);
-        try (DirectoryStore store = DirectoryStore.open(source, StoreLimits.perFile(1 << 20), "writer-1")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(source, StoreLimits.perFile(1 << 20),
+                "writer-1"))) {
             store.change(files -> {
                 write(files, "MEMORY.md", "- topics/a.md\n".getBytes(StandardCharsets.UTF_8));
                 write(files, "topics/deep/er/a.md", "first\n".getBytes(StandardCharsets.UTF_8));
@@ -91,7 +93,8 @@ class StoreCommandTest {
     void whereARenameTookAFileIsCopiedEitherWay() throws Exception {
         Path renamed = temp.resolve("renamed");
         Path back = temp.resolve("renamed-back");
-        try (DirectoryStore store = DirectoryStore.open(renamed, StoreLimits.perFile(1 << 20), "writer-1")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(renamed, StoreLimits.perFile(1 << 20),
+                "writer-1"))) {
             store.change(files -> {
                 write(files, "plan.md", "the plan\n".getBytes(StandardCharsets.UTF_8));
                 files.move(MemoryPath.of(List.of("plan.md")), MemoryPath.of(List.of("topics", "plan.md")));
@@ -135,7 +138,8 @@ class StoreCommandTest {
             assertThat(rows.getInt(1)).as("redacted versions").isEqualTo(1);
             assertThat(rows.getInt(2)).as("rows holding the redacted content's hash").isZero();
         }
-        try (MemoryStore store = DirectoryStore.open(back, StoreLimits.perFile(1 << 20), "reader")) {
+        try (MemoryStore store = DirectoryStore.open(DirectoryOptions.of(back, StoreLimits.perFile(1 << 20),
+                "reader"))) {
             assertThat(store.versions(MemoryPath.of(List.of("images", "logo.png")))).singleElement()
                     .satisfies(version -> assertThat(version.redacted()).isTrue())
                     .satisfies(version -> assertThat(version.sha256()).isEmpty());
@@ -166,7 +170,8 @@ class StoreCommandTest {
     @Test
     void oneOfAThingIsCountedInTheSingular() throws Exception {
         Path single = temp.resolve("single");
-        try (DirectoryStore store = DirectoryStore.open(single, StoreLimits.perFile(1 << 20), "writer-1")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(single, StoreLimits.perFile(1 << 20),
+                "writer-1"))) {
             store.change(files -> {
                 write(files, "a.md", "x".getBytes(StandardCharsets.UTF_8));
                 write(files, "a.md", "y".getBytes(StandardCharsets.UTF_8));
@@ -335,7 +340,8 @@ class StoreCommandTest {
 
     /** Returns every path's versions, each with its content (hex, or nothing when redacted), newest first. */
     private static Map<String, List<String>> histories(Path root) throws Exception {
-        try (MemoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "reader")) {
+        try (MemoryStore store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20),
+                "reader"))) {
             return store.read(files -> {
                 Map<String, List<String>> histories = new HashMap<>();
                 for (MemoryPath path : files.historyPaths()) {

@@ -2,6 +2,7 @@ package dev.memdir.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.recall.Recall;
@@ -38,7 +39,7 @@ class MemoryContextTest {
         write(root, "hobbies/guitar.md", "Guitar lessons on Saturdays with Ana.\n");
         write(root, "work/plan.md", "---\ndescription: the quarter's plan\n---\n" + "Unrelated filler line.\n".repeat(60)
                 + "The launch review with the auditors is on Friday.\n" + "More filler text here.\n".repeat(60));
-        store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "test");
+        store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20), "test"));
         context = new MemoryContext(store, new Recall(store), 2048, 100_000);
     }
 

@@ -16,6 +16,7 @@ import dev.memdir.e2e.support.TokenStore;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import io.modelcontextprotocol.modern.client.McpSyncClient.Listening;
@@ -322,7 +323,8 @@ class NestedNamespacesAttackIT {
 
     /** Makes the memory an earlier memdir kept at {@code directory}: one file, written then edited (its history). */
     private static void oldNamespace(Path directory, String actor, String path, String text) throws Exception {
-        try (DirectoryStore store = DirectoryStore.open(directory, StoreLimits.perFile(1 << 20), actor)) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(directory, StoreLimits.perFile(1 << 20),
+                actor))) {
             MemoryTool tool = new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), actor), false,
                     IndexBudget.DEFAULT);
             tool.call("create", Map.of("path", path, "file_text", text));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.auth.PrincipalNames;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryNames;
 import dev.memdir.memory.store.Namespaces;
@@ -61,7 +62,8 @@ class NamespaceDirectoriesTest {
                     .hasSizeLessThanOrEqualTo(255);
 
             NamespaceDirectories.claim(directory, namespace);
-            try (DirectoryStore store = DirectoryStore.open(directory, StoreLimits.perFile(1 << 20), "test")) {
+            try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(directory, StoreLimits.perFile(1 << 20),
+                    "test"))) {
                 assertThat(store.root()).isEqualTo(directory.toRealPath());
             }
         }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.MemoryTool;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.store.StoreLimits;
@@ -55,8 +56,8 @@ class NamespaceLayoutTest {
         root = temp.resolve("memory");
         area = root.resolve(".memdir-namespaces");
         for (String namespace : NAMESPACES) {
-            try (DirectoryStore store = DirectoryStore.open(area.resolve(namespace), StoreLimits.perFile(1 << 20),
-                    namespace.replace('/', '-'))) {
+            try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(area.resolve(namespace),
+                    StoreLimits.perFile(1 << 20), namespace.replace('/', '-')))) {
                 MemoryTool tool = new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "test"), false,
                         IndexBudget.DEFAULT);
                 tool.call("create", Map.of("path", "/memories/MEMORY.md", "file_text", "- " + namespace + "\n"));
@@ -94,7 +95,8 @@ class NamespaceLayoutTest {
             assertThat(after.remove(".memdir-namespace")).as(namespace + "'s record")
                     .isEqualTo(describe(namespace + "\n"));
             assertThat(after).as(namespace).isEqualTo(before.get(namespace));
-            try (DirectoryStore store = DirectoryStore.open(directory, StoreLimits.perFile(1 << 20), "after")) {
+            try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(directory, StoreLimits.perFile(1 << 20),
+                    "after"))) {
                 assertThat(store.readText(MemoryPath.of(List.of("notes", "plan.md")))).hasValue(namespace + " v2\n");
                 assertThat(store.versions(MemoryPath.of(List.of("notes", "plan.md")))).hasSize(1);
             }
@@ -117,8 +119,8 @@ class NamespaceLayoutTest {
     @Test
     void aRecordedFlatLayout_isNotWalkedAgain() throws Exception {
         NamespaceLayout.flatten(root);
-        try (DirectoryStore store = DirectoryStore.open(area.resolve("team/late"), StoreLimits.perFile(1 << 20),
-                "late")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(area.resolve("team/late"),
+                StoreLimits.perFile(1 << 20), "late"))) {
             assertThat(store.root()).exists();
         }
 

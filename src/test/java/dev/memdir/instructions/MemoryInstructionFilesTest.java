@@ -7,13 +7,15 @@ import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.EveryStore;
 import dev.memdir.memory.StoreKind;
 import dev.memdir.memory.TestKeys;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
-import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Options;
 import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
@@ -227,14 +229,13 @@ class MemoryInstructionFilesTest {
     private MemoryStore open(String actor) throws Exception {
         StoreLimits limits = StoreLimits.perFile(StoreLimits.UNLIMITED);
         if (kind.plain() == StoreKind.DIRECTORY) {
-            return DirectoryStore.open(temp.resolve("memory"), limits, HistoryLimits.DEFAULT, actor, TestKeys.of(kind));
+            return DirectoryStore.open(new DirectoryOptions(temp.resolve("memory"), limits, HistoryLimits.DEFAULT,
+                    actor, TestKeys.of(kind)));
         }
         if (kind.plain() == StoreKind.S3) {
-            return S3Store.open(bucket, LocalS3.credentials(), namespace, limits, HistoryLimits.DEFAULT, actor,
-                    S3Store.DEFAULT_TIMEOUT, false);
+            return S3Store.open(S3Options.of(bucket, namespace, limits, actor).withCredentials(LocalS3.credentials()));
         }
-        return PostgresStore.open(LocalPostgres.shared().dataSource(), LocalPostgres.shared().unpooled(), namespace,
-                limits, HistoryLimits.DEFAULT, actor);
+        return LocalPostgres.shared().open(PostgresOptions.of(namespace, limits, actor));
     }
 
     private void put(String relative, String text) throws Exception {

@@ -2,6 +2,7 @@ package dev.memdir.instructions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.nio.file.Files;
@@ -18,7 +19,8 @@ class MemoryLinkTest {
     @Test
     void aLinkedClaudeMdPointingOutOfTheMemoryIsNotRead() throws Exception {
         Files.writeString(temp.resolve("host.md"), "HOST FILE\n");
-        try (DirectoryStore store = DirectoryStore.open(temp.resolve("memory"), StoreLimits.perFile(1024), "test")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(temp.resolve("memory"),
+                StoreLimits.perFile(1024), "test"))) {
             Files.createSymbolicLink(store.root().resolve("CLAUDE.md"), temp.resolve("host.md"));
             Files.createSymbolicLink(store.root().resolve("AGENTS.md"), temp.resolve("host.md"));
             InstructionLocations locations = new InstructionLocations(MemoryInstructionFiles.ROOT, temp, temp, temp,

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.HostilePaths.Call;
 import dev.memdir.memory.HostilePaths.Hostile;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.StoreLimits;
@@ -89,7 +90,7 @@ class HostilePathsTest {
         Files.createDirectories(box.resolve("memories-evil"));
         Files.writeString(box.resolve("memories-evil/loot.txt"), SECRET);
         Files.writeString(box.resolve("victim.txt"), SECRET);
-        store = DirectoryStore.open(root, StoreLimits.perFile(100 * 1024), MemoryFixture.SESSION);
+        store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(100 * 1024), MemoryFixture.SESSION));
         tool = new MemoryTool(store, MemoryFixture.stamper(), false, IndexBudget.DEFAULT);
         takeSnapshots();
     }

@@ -2,6 +2,7 @@ package dev.memdir.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.nio.file.Files;
@@ -21,7 +22,8 @@ class MemoryAgesTest {
     Path temp;
 
     private static List<MemoryAges.Age> ages(Path root, Instant now, Duration staleAfter) throws Exception {
-        try (DirectoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "ages-test")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20),
+                "ages-test"))) {
             return MemoryAges.of(store, now, staleAfter);
         }
     }

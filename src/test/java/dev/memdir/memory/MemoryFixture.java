@@ -6,17 +6,19 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.memdir.Eventually;
 import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.postgres.LocalPostgres;
 import dev.memdir.memory.postgres.PostgresHand;
-import dev.memdir.memory.postgres.PostgresStore;
+import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.postgres.RawRows;
 import dev.memdir.memory.render.SizeFormat;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Options;
 import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.s3.SealedObjects;
 import dev.memdir.memory.store.CommandException;
@@ -42,7 +44,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 
 /**
  * A memory store of one {@link StoreKind}, and short ways to call the tool on it. On the directory store the root
@@ -110,20 +111,19 @@ public final class MemoryFixture implements AutoCloseable {
             boolean readOnly) throws IOException {
         if (kind.plain() == StoreKind.DIRECTORY) {
             Path root = tempDir.resolve("memories");
-            return new MemoryFixture(kind, (l, h, actor, keys) -> DirectoryStore.open(root, l, h, actor, keys),
+            return new MemoryFixture(kind, (l, h, actor, keys) -> DirectoryStore.open(
+                    new DirectoryOptions(root, l, h, actor, keys)),
                     limits, history, readOnly);
         }
         if (kind.plain() == StoreKind.S3) {
             S3Location bucket = LocalS3.shared().freshBucket("memory");
-            return new MemoryFixture(kind, (l, h, actor, keys) -> S3Store.open(bucket, LocalS3.credentials(),
-                    "fixture", l, h, actor, S3Store.DEFAULT_TIMEOUT, false, keys), limits, history, readOnly, bucket,
-                    "fixture");
+            return new MemoryFixture(kind, (l, h, actor, keys) -> S3Store.open(new S3Options(bucket, "fixture", l, h,
+                    actor, S3Store.DEFAULT_TIMEOUT, false, keys, Optional.of(LocalS3.credentials()))), limits, history,
+                    readOnly, bucket, "fixture");
         }
-        DataSource database = LocalPostgres.shared().dataSource();
-        DataSource listening = LocalPostgres.shared().unpooled();
         String namespace = LocalPostgres.freshNamespace();
-        return new MemoryFixture(kind, (l, h, actor, keys) -> PostgresStore.open(database, listening, namespace, l, h,
-                actor, keys), limits, history, readOnly, null, namespace);
+        return new MemoryFixture(kind, (l, h, actor, keys) -> LocalPostgres.shared().open(
+                new PostgresOptions(namespace, l, h, actor, keys)), limits, history, readOnly, null, namespace);
     }
 
     /** Opens another store on this memory, as a second memdir process would; the caller closes it. */

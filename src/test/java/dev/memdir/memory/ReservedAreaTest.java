@@ -3,6 +3,7 @@ package dev.memdir.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
@@ -37,7 +38,8 @@ class ReservedAreaTest {
     void open_linkAsTheLockFile_refusedAndNothingMadeWhereItPoints() throws IOException {
         Files.createSymbolicLink(root.resolve(".memdir.lock"), outside.resolve("lock"));
 
-        assertThatThrownBy(() -> DirectoryStore.open(root, StoreLimits.perFile(1000), "test").close())
+        assertThatThrownBy(() -> DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1000),
+                "test")).close())
                 .isInstanceOf(IOException.class);
         assertThat(outside.resolve("lock")).doesNotExist();
     }
@@ -76,7 +78,7 @@ class ReservedAreaTest {
         Files.createDirectories(root.resolve(".memdir-tmp-made"));
         Files.writeString(Files.createDirectories(root.resolve(".memdir-tmp-used")).resolve("kept.md"), "kept");
 
-        DirectoryStore.open(root, StoreLimits.perFile(1000), "test").close();
+        DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1000), "test")).close();
 
         assertThat(root.resolve(".memdir-tmp-made")).doesNotExist();
         assertThat(root.resolve(".memdir-tmp-used/kept.md")).hasContent("kept");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
@@ -312,7 +313,7 @@ class SealedDirectoryTest {
     }
 
     private static DirectoryStore open(Path root, Optional<MemoryKeys> keys) throws IOException {
-        return DirectoryStore.open(root, LIMITS, HistoryLimits.DEFAULT, "sealed-test", keys);
+        return DirectoryStore.open(new DirectoryOptions(root, LIMITS, HistoryLimits.DEFAULT, "sealed-test", keys));
     }
 
     /** Returns what the store shows of every file and every kept version, its content and SHA-256. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.Eventually;
 import dev.memdir.context.ContextEvalSet;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.recall.model.BilingualModel;
@@ -68,7 +69,8 @@ class PartialIndexRecallTest {
                 for (int i = 0; i < files.size(); i += 2) {
                     refused.add(files.get(i));
                 }
-                try (DirectoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 22), "test")) {
+                try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 22),
+                        "test"))) {
                     Recall half = Recall.toldOfChanges(store, Optional.of(new Embedding(BilingualModel.MODEL,
                             () -> refusing(model, refused), 2)));
                     awaitEmbedded(half, refused.size());

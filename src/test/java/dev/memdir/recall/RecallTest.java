@@ -2,6 +2,7 @@ package dev.memdir.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.nio.file.Files;
@@ -27,7 +28,8 @@ class RecallTest {
     }
 
     private Recall recall(Path root) throws Exception {
-        DirectoryStore store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "recall-test");
+        DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20),
+                "recall-test"));
         stores.add(store);
         return new Recall(store);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.instructions.InstructionLocations;
 import dev.memdir.instructions.InstructionsCache;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.server.feature.Client;
@@ -38,7 +39,7 @@ class CompletionsTest {
         write(project.resolve("src/App.java"));
         InstructionsCache instructions = new InstructionsCache(new InstructionLocations(project, temp.resolve("home"),
                 temp.resolve("home/.claude"), temp.resolve("managed"), true, false));
-        store = DirectoryStore.open(root, StoreLimits.perFile(1 << 20), "completions-test");
+        store = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1 << 20), "completions-test"));
         completions = new Completions(store, instructions, new ProjectRoots(instructions, true));
     }
 

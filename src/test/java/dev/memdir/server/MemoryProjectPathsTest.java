@@ -3,6 +3,7 @@ package dev.memdir.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.instructions.MemoryInstructionFiles;
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
@@ -31,7 +32,7 @@ class MemoryProjectPathsTest {
     void memory() throws Exception {
         // Beside the memory on the host: what completions must never offer.
         Files.createDirectories(temp.resolve("bob/secret"));
-        store = DirectoryStore.open(temp.resolve("alice"), StoreLimits.perFile(1024), "test");
+        store = DirectoryStore.open(DirectoryOptions.of(temp.resolve("alice"), StoreLimits.perFile(1024), "test"));
         files = new MemoryInstructionFiles(store);
         for (String relative : List.of("CLAUDE.md", "notes/a.md", "notes/deep/b.md", ".claude/rules/r.md")) {
             MemoryPath path = MemoryPathParser.parse("/memories/" + relative);

@@ -3,6 +3,7 @@ package dev.memdir.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.memdir.memory.directory.DirectoryOptions;
 import dev.memdir.memory.directory.DirectoryStore;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
@@ -23,8 +24,8 @@ class PrincipalStoreTest {
 
     @Test
     void itLivesAtMemories() throws Exception {
-        try (MemoryStore store = new PrincipalStore(DirectoryStore.open(temp.resolve("memory"),
-                StoreLimits.perFile(1024), "test"))) {
+        try (MemoryStore store = new PrincipalStore(DirectoryStore.open(DirectoryOptions.of(temp.resolve("memory"),
+                StoreLimits.perFile(1024), "test")))) {
             assertThat(store.location()).isEqualTo("/memories");
         }
     }
@@ -32,8 +33,8 @@ class PrincipalStoreTest {
     @Test
     void aFileSystemFailureKeepsItsKindAndReason_butNotItsPaths() throws Exception {
         String host = temp.resolve("memory/.memdir-namespaces/user/alice/notes").toString();
-        try (MemoryStore store = new PrincipalStore(DirectoryStore.open(temp.resolve("memory"),
-                StoreLimits.perFile(1024), "test"))) {
+        try (MemoryStore store = new PrincipalStore(DirectoryStore.open(DirectoryOptions.of(temp.resolve("memory"),
+                StoreLimits.perFile(1024), "test")))) {
             FileSystemException denied = catchThrowableOfType(FileSystemException.class,
                     () -> store.read(files -> { throw new AccessDeniedException(host); }));
             FileSystemException gone = catchThrowableOfType(FileSystemException.class,
@@ -54,7 +55,8 @@ class PrincipalStoreTest {
     @Test
     void vectors_theStoresShelf_whoseFailuresNameNoHostPath() throws Exception {
         Path root = temp.resolve("memory");
-        try (DirectoryStore directory = DirectoryStore.open(root, StoreLimits.perFile(1024), "test");
+        try (DirectoryStore directory = DirectoryStore.open(DirectoryOptions.of(root, StoreLimits.perFile(1024),
+                "test"));
                 MemoryStore store = new PrincipalStore(directory)) {
             store.vectors().add(new byte[] {1, 2, 3});
             assertThat(directory.vectors().segments()).singleElement()

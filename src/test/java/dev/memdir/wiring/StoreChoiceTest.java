@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What StoreChoice opens for a memory in a bucket, whose endpoint here refuses connections. */
+/** What StoreChoice and TokenChoice open for a memory in a bucket, whose endpoint here refuses connections. */
 class StoreChoiceTest {
 
     @TempDir
@@ -58,7 +58,7 @@ class StoreChoiceTest {
     /** A bucket keeps no tokens: they stay in the reserved file of the root, as on the directory store. */
     @Test
     void theTokensOfABucket_areTheRootsTokenFile() throws Exception {
-        try (TokenStore tokens = StoreChoice.openTokens(bucket)) {
+        try (TokenStore tokens = TokenChoice.open(bucket)) {
             assertThat(tokens).isInstanceOf(DirectoryTokenStore.class);
             assertThat(tokens.location()).isEqualTo(bucket.root().resolve(DirectoryTokenStore.FILE_NAME).toString());
             assertThat(tokens.list()).isEmpty();

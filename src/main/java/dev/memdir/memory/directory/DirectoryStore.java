@@ -3,7 +3,6 @@ package dev.memdir.memory.directory;
 import dev.memdir.memory.render.KeyMessages;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.ContentSeal;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
@@ -60,26 +59,14 @@ public final class DirectoryStore implements MemoryStore {
         this.seal = seal;
     }
 
-    /** As {@link #open(Path, StoreLimits, HistoryLimits, String)} with the default history limits. */
-    public static DirectoryStore open(Path root, StoreLimits limits, String actor) throws IOException {
-        return open(root, limits, HistoryLimits.DEFAULT, actor);
-    }
-
     /**
-     * Opens (creating if needed, mode 0700) the root and clears what earlier processes left there ({@link Leftovers});
-     * the history names {@code actor} (a session id) as the writer of what it keeps.
+     * Opens (creating if needed, mode 0700) the root {@code options} names and clears what earlier processes left
+     * there ({@link Leftovers}); seals the root's contents when it has a key record, by the rules of
+     * {@link SealChoice} with the key given, if any.
      */
-    public static DirectoryStore open(Path root, StoreLimits limits, HistoryLimits historyLimits, String actor)
-            throws IOException {
-        return open(root, limits, historyLimits, actor, Optional.empty());
-    }
-
-    /**
-     * As {@link #open(Path, StoreLimits, HistoryLimits, String)}, sealing the root's contents when it has a key
-     * record, by the rules of {@link SealChoice} with {@code keys} (the key-encryption key given, if any).
-     */
-    public static DirectoryStore open(Path root, StoreLimits limits, HistoryLimits historyLimits, String actor,
-            Optional<MemoryKeys> keys) throws IOException {
+    public static DirectoryStore open(DirectoryOptions options) throws IOException {
+        Path root = options.root();
+        Optional<MemoryKeys> keys = options.keys();
         if (!Files.exists(root)) {
             Files.createDirectories(root, FilePermissions.privateDirectory(root));
         }
@@ -102,8 +89,8 @@ public final class DirectoryStore implements MemoryStore {
             lock.close();
             throw e;
         }
-        return new DirectoryStore(real, limits, lock, new History(historyLimits, Clock.systemUTC(), actor), keys,
-                seal);
+        return new DirectoryStore(real, options.limits(), lock,
+                new History(options.history(), Clock.systemUTC(), options.actor()), keys, seal);
     }
 
     /**

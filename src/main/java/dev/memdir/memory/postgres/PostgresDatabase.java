@@ -1,13 +1,9 @@
 package dev.memdir.memory.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.memdir.memory.store.HistoryLimits;
-import dev.memdir.memory.store.MemoryKeys;
-import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.sql.SQLException;
-import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -67,26 +63,16 @@ public final class PostgresDatabase implements Closeable {
     }
 
     /**
-     * Opens the namespace {@code namespace} on this database's connections (see
-     * {@link PostgresStore#open(DataSource, DataSource, String, StoreLimits, HistoryLimits, String)}); closing the
-     * store leaves them open, and closing its watches UNLISTENs.
+     * Opens the namespace {@code options} names on this database's connections; closing the store leaves them open,
+     * and closing its watches UNLISTENs.
      */
-    public PostgresStore open(String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor)
-            throws IOException {
-        return open(namespace, limits, historyLimits, actor, Optional.empty());
-    }
-
-    /** As {@link #open(String, StoreLimits, HistoryLimits, String)}, with the key-encryption key {@code keys}. */
-    public PostgresStore open(String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor,
-            Optional<MemoryKeys> keys) throws IOException {
-        return open(namespace, limits, historyLimits, actor, keys, () -> { });
+    public PostgresStore open(PostgresOptions options) throws IOException {
+        return open(options, () -> { });
     }
 
     /** Opens a store that closes {@code owned} when it is closed. */
-    PostgresStore open(String namespace, StoreLimits limits, HistoryLimits historyLimits, String actor,
-            Optional<MemoryKeys> keys, Closeable owned) throws IOException {
-        return PostgresStore.open(pool, listening, owned, turns, namespace, limits, historyLimits, actor,
-                connection.storeTimeout(), keys);
+    PostgresStore open(PostgresOptions options, Closeable owned) throws IOException {
+        return NamespaceSetUp.open(pool, listening, owned, turns, connection.storeTimeout(), options);
     }
 
     @Override

@@ -13,24 +13,24 @@ import java.util.List;
  */
 final class VectorRows implements SegmentSpace {
 
-    private final PostgresStore store;
+    private final NamespaceTransactions transactions;
     private final long namespace;
 
-    VectorRows(PostgresStore store, long namespace) {
-        this.store = store;
+    VectorRows(NamespaceTransactions transactions, long namespace) {
+        this.transactions = transactions;
         this.namespace = namespace;
     }
 
     @Override
     public List<Segment> stored() throws IOException {
-        return store.transactionOfItsOwn(true, connection -> Sql.list(connection,
+        return transactions.ofItsOwn(true, connection -> Sql.list(connection,
                 "SELECT id, body FROM memdir.vector_segments WHERE namespace = ?",
                 row -> new Segment(row.getString(1), row.getBytes(2)), namespace));
     }
 
     @Override
     public void put(String id, byte[] stored, Collection<String> removed) throws IOException {
-        store.transactionOfItsOwn(false, connection -> {
+        transactions.ofItsOwn(false, connection -> {
             Sql.update(connection, "INSERT INTO memdir.vector_segments (namespace, id, body) VALUES (?, ?, ?)",
                     namespace, id, stored);
             if (!removed.isEmpty()) {

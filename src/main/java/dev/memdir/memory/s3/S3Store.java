@@ -20,25 +20,14 @@ import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -56,16 +45,16 @@ import software.amazon.awssdk.services.s3.S3Client;
  *
  * <p>A namespace with a key record ({@code SPACE/data-key}) is encrypted: every content is sealed for the path it
  * lies at, and every manifest (head and base) whole, so that the bucket shows no file's name, size or hash.
+ *
+ * <p>A facade: {@link NewestState} keeps the newest state this process knows, {@link CommitSteps} commits a draft
+ * and tidies up after it.
  */
 public final class S3Store implements MemoryStore {
 
     /** How long a call waits for the store, unless told otherwise. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
-    /** Past this, a head this process validated may name a commit the sweep could prune: find the newest cold. */
-    private static final long WARM_NANOS = TimeUnit.MINUTES.toNanos(30);
     private static final int STALE_RETRIES = 3;
     private static final long CACHE_BYTES = 64L * 1024 * 1024;
-    private static final Logger LOG = LoggerFactory.getLogger(S3Store.class);
 
     private final S3Client client;
     private final S3Location location;
@@ -76,14 +65,11 @@ public final class S3Store implements MemoryStore {
     private final Duration timeout;
     private final ObjectFaults faults;
     private final ObjectCalls objects;
-    private final CommitLog log;
-    private final ObjectCache cache = new ObjectCache(CACHE_BYTES);
     private final BlobReader blobs;
     private final ReentrantLock turn = new ReentrantLock(true);
-    private final Object validating = new Object();
     private final AtomicLong changesMade = new AtomicLong();
-    private final HeadWatchers watchers;
-    private final Sweep sweep;
+    private final NewestState state;
+    private final CommitSteps steps;
     private final Optional<MemoryKeys> keys;
     private final BucketKeyRecord keyRecord;
     private final ExecutorService background = Executors.newSingleThreadExecutor(task -> {
@@ -91,28 +77,27 @@ public final class S3Store implements MemoryStore {
         daemon.setDaemon(true);
         return daemon;
     });
-    private volatile Manifest current;
     /** Chosen once at open; a rotation with a new data key replaces it. */
     private volatile ContentSeal seal = ContentSeal.PLAIN;
-    private long validatedAt;
 
-    private S3Store(S3Client client, S3Location location, String namespace, StoreLimits limits,
-            HistoryLimits history, String actor, Duration timeout, Optional<MemoryKeys> keys) {
+    private S3Store(S3Client client, S3Options options) {
         this.client = client;
-        this.location = location;
-        this.namespace = namespace;
-        this.limits = limits;
-        this.history = history;
-        this.actor = actor;
-        this.timeout = timeout;
+        this.location = options.location();
+        this.namespace = options.namespace();
+        this.limits = options.limits();
+        this.history = options.history();
+        this.actor = options.actor();
+        this.timeout = options.timeout();
         this.faults = new ObjectFaults(timeout);
         String space = space(namespace);
         this.objects = new ObjectCalls(client, location, space);
-        this.log = new CommitLog(client, location, space, background);
+        ObjectCache cache = new ObjectCache(CACHE_BYTES);
         this.blobs = new BlobReader(objects, cache, faults);
-        this.watchers = new HeadWatchers(this::refresh);
-        this.sweep = new Sweep(client, location, space, Sweep.AGE);
-        this.keys = keys;
+        CommitLog log = new CommitLog(client, location, space, background);
+        this.state = new NewestState(log, objects, faults, namespace, () -> seal);
+        this.steps = new CommitSteps(objects, cache, log, new Sweep(client, location, space, Sweep.AGE), faults,
+                namespace, background, () -> seal);
+        this.keys = options.keys();
         this.keyRecord = new BucketKeyRecord(client, location, space);
     }
 
@@ -122,60 +107,34 @@ public final class S3Store implements MemoryStore {
     }
 
     /**
-     * Opens {@code namespace} in the bucket {@code location} names, with the AWS default credentials chain, sealed
-     * under {@code keys} when given.
+     * Opens the namespace {@code options} names, and reads its newest state; unless read-only, first checks that the
+     * store honours conditional writes. Then chooses how its contents are kept, once, by {@link SealChoice}: sealed
+     * under the options' key when its key record opens there (a new namespace given a key gets a record, unless
+     * read-only). Fails with an IOException whose message is the reason, worded to follow
+     * {@code memdir: cannot open MEMORY: }, naming no secret.
      */
-    public static S3Store open(S3Location location, String namespace, StoreLimits limits, HistoryLimits history,
-            String actor, Duration timeout, boolean readOnly, Optional<MemoryKeys> keys) throws IOException {
-        return open(location, DefaultCredentialsProvider.builder().build(), namespace, limits, history, actor,
-                timeout, readOnly, keys);
-    }
-
-    /** As the other {@code open} with {@code credentials}, of a memory kept plain. */
-    public static S3Store open(S3Location location, AwsCredentialsProvider credentials, String namespace,
-            StoreLimits limits, HistoryLimits history, String actor, Duration timeout, boolean readOnly)
-            throws IOException {
-        return open(location, credentials, namespace, limits, history, actor, timeout, readOnly, Optional.empty());
-    }
-
-    /**
-     * Opens {@code namespace} in the bucket {@code location} names with {@code credentials}, and reads its newest
-     * state; unless {@code readOnly}, first checks that the store honours conditional writes. Then chooses how its
-     * contents are kept, once, by {@link SealChoice}: sealed under {@code keys} when its key record opens there (a
-     * new namespace given a key gets a record, unless {@code readOnly}). Fails with an IOException whose message is
-     * the reason, worded to follow {@code memdir: cannot open MEMORY: }, naming no secret.
-     */
-    public static S3Store open(S3Location location, AwsCredentialsProvider credentials, String namespace,
-            StoreLimits limits, HistoryLimits history, String actor, Duration timeout, boolean readOnly,
-            Optional<MemoryKeys> keys) throws IOException {
-        return open(S3Clients.open(location, credentials, timeout), location, namespace, limits, history, actor,
-                timeout, readOnly, keys);
-    }
-
-    /** As the public {@code open}, through {@code client}, which the store closes, of a memory kept plain. */
-    static S3Store open(S3Client client, S3Location location, String namespace, StoreLimits limits,
-            HistoryLimits history, String actor, Duration timeout, boolean readOnly) throws IOException {
-        return open(client, location, namespace, limits, history, actor, timeout, readOnly, Optional.empty());
+    public static S3Store open(S3Options options) throws IOException {
+        return open(S3Clients.open(options.location(), options.credentials()
+                .orElseGet(() -> DefaultCredentialsProvider.builder().build()), options.timeout()), options);
     }
 
     /** As the public {@code open}, through {@code client}, which the store closes. */
-    static S3Store open(S3Client client, S3Location location, String namespace, StoreLimits limits,
-            HistoryLimits history, String actor, Duration timeout, boolean readOnly, Optional<MemoryKeys> keys)
-            throws IOException {
-        if (!Namespaces.isValid(namespace)) {
+    static S3Store open(S3Client client, S3Options options) throws IOException {
+        if (!Namespaces.isValid(options.namespace())) {
             client.close();
-            throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + namespace);
+            throw new IllegalArgumentException("A namespace is " + Namespaces.RULE + ", not " + options.namespace());
         }
-        S3Store store = new S3Store(client, location, namespace, limits, history, actor, timeout, keys);
+        S3Store store = new S3Store(client, options);
+        boolean readOnly = options.readOnly();
         try {
             if (!readOnly) {
-                Optional<String> refusal = new ConditionalWrites(client, location).refusal();
+                Optional<String> refusal = new ConditionalWrites(client, options.location()).refusal();
                 if (refusal.isPresent()) {
                     throw new IOException(refusal.get());
                 }
             }
-            store.seal = SealChoice.choose(keys, namespace, store.keyRecord, !readOnly);
-            store.validated();
+            store.seal = SealChoice.choose(store.keys, store.namespace, store.keyRecord, !readOnly);
+            store.state.validated();
             return store;
         } catch (SdkException e) {
             store.close();
@@ -215,7 +174,7 @@ public final class S3Store implements MemoryStore {
             TableFiles files;
             T result;
             try {
-                from = validated();
+                from = state.validated();
                 draft = from.draft(blobs, seal, history, actor);
                 files = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
                 result = work.run(draft, files);
@@ -229,119 +188,16 @@ public final class S3Store implements MemoryStore {
                 return result;
             }
             NextCommit next = NextCommit.of(from, draft, files.totals(), files.changed(), actor);
-            if (commit(from, draft, next)) {
+            if (steps.commit(from, draft, next)) {
                 changesMade.incrementAndGet();
-                published(next.manifest());
-                cleanUp(from, draft, next);
-                if (draft.redacted()) {
-                    blankOlder(next.head().generation(), draft.history().redactedTraces());
-                }
-                if (next.head().generation() % Sweep.EVERY == 0) {
-                    sweepAfter(next.head(), draft.named());
-                }
+                state.published(next.manifest());
+                steps.after(from, draft, next);
                 return result;
             }
             if (System.nanoTime() > deadline) {
                 throw new StoreFault(FaultMessages.storeContended(timeout), null);
             }
-            backOff(losses);
-        }
-    }
-
-    /** Uploads what {@code next} names that is new, then commits it; returns false when another writer was first. */
-    private boolean commit(Manifest from, ManifestDraft draft, NextCommit next) throws IOException {
-        try {
-            objects.createAll(draft.uploads());
-            draft.uploads().forEach(cache::put);
-            if (next.base() != null) {
-                String name = next.head().base().key();
-                objects.create(name, ManifestSeal.seal(seal, name, HeadJson.write(next.base())));
-            }
-        } catch (SdkException e) {
-            throw faults.of(e);
-        }
-        CommitOutcome outcome;
-        try {
-            outcome = log.tryCommit(from.generation(), ManifestSeal.seal(seal,
-                    CommitLog.name(next.head().generation()), HeadJson.write(next.head())), RandomNames.commitId());
-        } catch (SdkException e) {
-            throw faults.ofCommit(e);
-        }
-        if (outcome == CommitOutcome.UNKNOWN) {
-            throw new StoreFault(FaultMessages.storeLostWhileCommitting(FaultMessages.Outage.LOST), null);
-        }
-        return outcome == CommitOutcome.COMMITTED;
-    }
-
-    /**
-     * Deletes what the committed head no longer names and no later head can name again (no writer that read an
-     * older head can commit over this one): dropped and redacted contents, the base a fold replaced. A failure
-     * leaves garbage, never a loss.
-     */
-    private void cleanUp(Manifest from, ManifestDraft draft, NextCommit next) {
-        List<String> gone = new ArrayList<>(draft.unnamed());
-        Head.BaseReference replaced = from.head().base();
-        if (next.base() != null && replaced != null) {
-            gone.add(replaced.key());
-        }
-        if (gone.isEmpty()) {
-            return;
-        }
-        try {
-            objects.delete(gone);
-        } catch (SdkException e) {
-            LOG.warn("could not delete {} objects no head of namespace {} names: {}", gone.size(), namespace,
-                    faults.reason(e));
-        }
-    }
-
-    /**
-     * Blanks the older commits that still name a redacted version, so that its SHA-256 leaves the bucket with its
-     * content. The redaction stands either way; a failure is left on stderr for the next redaction to finish.
-     */
-    private void blankOlder(long generation, List<String> traces) {
-        try {
-            log.blank(generation, commit -> holdsAny(commit, traces));
-        } catch (SdkException e) {
-            LOG.warn("redacted, but older commits of namespace {} may still name the version: {}", namespace,
-                    faults.reason(e));
-        }
-    }
-
-    /** Returns whether the head {@code commit} holds names any of {@code traces}; one that does not open names none. */
-    private boolean holdsAny(Commit commit, List<String> traces) {
-        String head;
-        try {
-            head = new String(ManifestSeal.open(seal, CommitLog.name(commit.sequence()), commit.payload()),
-                    StandardCharsets.UTF_8);
-        } catch (StoreFault e) {
-            return false;
-        }
-        return traces.stream().anyMatch(head::contains);
-    }
-
-    /** Sweeps in the background: the call that made the commit does not wait for it. */
-    private void sweepAfter(Head head, Set<String> named) {
-        Set<String> names = new HashSet<>(named);
-        if (head.base() != null) {
-            names.add(head.base().key());
-        }
-        background.execute(() -> {
-            try {
-                sweep.after(head.generation(), names);
-            } catch (SdkException e) {
-                LOG.warn("could not sweep namespace {}: {}", namespace, faults.reason(e));
-            }
-        });
-    }
-
-    /** Waits a random while, longer after each lost race, so that racing writers spread out. */
-    private static void backOff(int losses) throws InterruptedIOException {
-        try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 2L << Math.min(losses, 5)));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting to change the memory");
+            CommitSteps.backOff(losses);
         }
     }
 
@@ -349,81 +205,15 @@ public final class S3Store implements MemoryStore {
     public <T> T read(StoreWork<T> work) throws IOException, CommandException {
         for (int stale = 0; ; stale++) {
             try {
-                Manifest state = validated();
-                ManifestDraft draft = state.draft(blobs, seal, history, actor);
-                return work.run(new TableFiles(draft.entries(), draft.history(), limits, state.totals(), false));
+                Manifest newest = state.validated();
+                ManifestDraft draft = newest.draft(blobs, seal, history, actor);
+                return work.run(new TableFiles(draft.entries(), draft.history(), limits, newest.totals(), false));
             } catch (StaleHead e) {
                 if (stale == STALE_RETRIES) {
                     throw new StoreFault(FaultMessages.storeContended(timeout), e);
                 }
             }
         }
-    }
-
-    /**
-     * Returns the newest state: one request when this process knows a recent head (the next commit's key, absent
-     * while nothing changed), three when it does not (the hint, a listing from it, the newest commit).
-     */
-    private Manifest validated() throws IOException {
-        synchronized (validating) {
-            Manifest known = current;
-            boolean cold = known == null || System.nanoTime() - validatedAt > WARM_NANOS;
-            Manifest newest;
-            try {
-                Optional<Commit> commit = cold ? log.latest() : log.newerThan(known.generation());
-                newest = commit.isEmpty() ? (cold ? empty() : known) : loaded(commit.get(), known);
-            } catch (SdkException e) {
-                throw faults.of(e);
-            }
-            validatedAt = System.nanoTime();
-            if (newest != known) {
-                current = newest;
-                watchers.heard(newest);
-            }
-            return newest;
-        }
-    }
-
-    /**
-     * Returns the state of a namespace with no commit, unless its hint names one: a commit was made, so its commits
-     * were removed by hand, and an empty memory started over its objects would hide them.
-     */
-    private Manifest empty() throws StoreFault {
-        if (log.hinted() > 0) {
-            FaultMessages.Outage missing = FaultMessages.Outage.COMMITS_MISSING;
-            throw new StoreFault(FaultMessages.storeUnavailable(missing),
-                    new IOException(FaultMessages.reason(missing)));
-        }
-        return Manifest.empty(namespace);
-    }
-
-    /** Returns the state {@code commit} holds, its base read unless {@code known} builds on the same. */
-    private Manifest loaded(Commit commit, Manifest known) throws IOException {
-        if (known != null && known.generation() == commit.sequence()) {
-            return known;
-        }
-        Head head = HeadJson.head(ManifestSeal.open(seal, CommitLog.name(commit.sequence()), commit.payload()),
-                commit.sequence(), namespace);
-        if (known != null && Objects.equals(known.head().base(), head.base())) {
-            return known.next(head);
-        }
-        String base = head.base() == null ? null : head.base().key();
-        return new Manifest(head, base == null ? null
-                : HeadJson.base(ManifestSeal.open(seal, base, objects.get(base)), base));
-    }
-
-    /** Makes {@code committed} the state the next call validates, and reports it. */
-    private void published(Manifest committed) {
-        synchronized (validating) {
-            current = committed;
-            validatedAt = System.nanoTime();
-            watchers.heard(committed);
-        }
-    }
-
-    /** Validates the newest state, as the watchers' poll does. */
-    private void refresh() throws IOException {
-        validated();
     }
 
     /**
@@ -469,7 +259,7 @@ public final class S3Store implements MemoryStore {
 
     @Override
     public Usage usage() throws IOException {
-        return validated().usage();
+        return state.validated().usage();
     }
 
     /** Keeps the vector segments as objects of their own, {@code SPACE/vectors/ID} ({@link VectorObjects}). */
@@ -486,12 +276,12 @@ public final class S3Store implements MemoryStore {
     /** Polls the next commit's key every {@link HeadWatchers#POLL} and reports what each new commit changed. */
     @Override
     public Closeable watch(Consumer<MemoryChanges> listener) {
-        return watchers.add(listener, current);
+        return state.watch(listener);
     }
 
     @Override
     public void close() {
-        watchers.close();
+        state.close();
         background.shutdown();
         try {
             background.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -36,7 +36,7 @@ class RedactedHashTest {
     @BeforeEach
     void redactASecret() throws Exception {
         root = temp.resolve("memories");
-        try (DirectoryStore store = DirectoryStore.open(root, LIMITS, "redactor")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(root, LIMITS, "redactor"))) {
             store.change(files -> {
                 files.write(NOTES, SECRET);
                 files.write(NOTES, "token: (in the vault)\n".getBytes(StandardCharsets.UTF_8));
@@ -52,7 +52,7 @@ class RedactedHashTest {
         String figures = Files.readString(redactedFile());
 
         assertThat(figures).matches(SECRET.length + "\n\nredactor\n\\d+\n");
-        try (DirectoryStore store = DirectoryStore.open(root, LIMITS, "reader")) {
+        try (DirectoryStore store = DirectoryStore.open(DirectoryOptions.of(root, LIMITS, "reader"))) {
             FileVersion redacted = store.versions(NOTES).get(1);
             assertThat(redacted.sha256()).isEmpty();
             assertThat(redacted.size()).isEqualTo(SECRET.length);
@@ -65,7 +65,7 @@ class RedactedHashTest {
     void aHashAnEarlierMemdirKept_isNeverShownAndIsGoneAtTheNextOpen() throws Exception {
         Path redacted = redactedFile();
         String figures = Files.readString(redacted);
-        try (DirectoryStore open = DirectoryStore.open(root, LIMITS, "reader")) {
+        try (DirectoryStore open = DirectoryStore.open(DirectoryOptions.of(root, LIMITS, "reader"))) {
             Files.writeString(redacted, figures.replaceFirst("\n\n", "\n" + HASH + "\n"));
             assertThat(Files.readString(redacted)).contains(HASH);
 
@@ -76,7 +76,7 @@ class RedactedHashTest {
             assertThat(shown.redaction().orElseThrow().actor()).isEqualTo("redactor");
         }
 
-        DirectoryStore.open(root, LIMITS, "next").close();
+        DirectoryStore.open(DirectoryOptions.of(root, LIMITS, "next")).close();
 
         assertThat(Files.readString(redacted)).isEqualTo(figures).doesNotContain(HASH);
     }

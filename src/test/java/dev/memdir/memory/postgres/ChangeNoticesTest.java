@@ -8,7 +8,6 @@ import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
 import dev.memdir.memory.store.CommandException;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
@@ -43,7 +42,7 @@ class ChangeNoticesTest {
     }
 
     private PostgresStore open(String name) throws IOException {
-        return PostgresStore.open(server.dataSource(), server.unpooled(), name, LIMITS, HistoryLimits.DEFAULT, "test");
+        return server.open(PostgresOptions.of(name, LIMITS, "test"));
     }
 
     private static MemoryPath path(String relative) throws InvalidMemoryPathException {

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.Eventually;
 import dev.memdir.memory.render.FaultMessages;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,9 +31,9 @@ class ChangeTurnsTest {
         ExecutorService writers = Executors.newFixedThreadPool(4);
         try (PostgresDatabase database = PostgresDatabase.open(new PostgresConnection(url, new Properties(),
                 STORE_TIMEOUT), 2, 1);
-                PostgresStore ann = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "ann");
-                PostgresStore bob = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "bob");
-                PostgresStore reader = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "cyd")) {
+                PostgresStore ann = database.open(PostgresOptions.of("team/a", LIMITS, "ann"));
+                PostgresStore bob = database.open(PostgresOptions.of("team/a", LIMITS, "bob"));
+                PostgresStore reader = database.open(PostgresOptions.of("team/a", LIMITS, "cyd"))) {
             text(tool(ann), "create", "path", "/memories/a.md", "file_text", "first\n");
             CountDownLatch inChange = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
@@ -77,8 +76,8 @@ class ChangeTurnsTest {
         ExecutorService holder = Executors.newSingleThreadExecutor();
         try (PostgresDatabase database = PostgresDatabase.open(new PostgresConnection(url, new Properties(),
                 Duration.ofSeconds(1)), 2, 1);
-                PostgresStore ann = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "ann");
-                PostgresStore bob = database.open("team/a", LIMITS, HistoryLimits.DEFAULT, "bob")) {
+                PostgresStore ann = database.open(PostgresOptions.of("team/a", LIMITS, "ann"));
+                PostgresStore bob = database.open(PostgresOptions.of("team/a", LIMITS, "bob"))) {
             CountDownLatch taken = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             Future<?> held = holder.submit(() -> {

@@ -197,6 +197,14 @@ public final class LocalPostgres {
         return connections;
     }
 
+    /**
+     * Opens a store on the shared pool of the server with the default timeout, listening through a connection of its
+     * own, which closing it closes.
+     */
+    public PostgresStore open(PostgresOptions options) throws IOException {
+        return PostgresStore.open(dataSource(), unpooled(), options);
+    }
+
     /** Returns a namespace name no other test uses. */
     public static String freshNamespace() {
         return "test/" + UUID.randomUUID();

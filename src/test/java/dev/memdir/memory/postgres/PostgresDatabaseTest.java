@@ -5,7 +5,6 @@ import static dev.memdir.memory.ToolCalls.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.ChangeReports;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
@@ -36,7 +35,7 @@ class PostgresDatabaseTest {
     }
 
     private PostgresStore store(String namespace, String actor) throws Exception {
-        return database.open(namespace, LIMITS, HistoryLimits.DEFAULT, actor);
+        return database.open(PostgresOptions.of(namespace, LIMITS, actor));
     }
 
     @Test

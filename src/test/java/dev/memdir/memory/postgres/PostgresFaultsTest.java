@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.ToolCalls;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.Usage;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -34,7 +34,8 @@ class PostgresFaultsTest {
     private record Memory(PostgresStore store, MemoryTool tool) implements AutoCloseable {
 
         static Memory holdingA(String url, Duration timeout) throws Exception {
-            PostgresStore store = PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "t", timeout);
+            PostgresStore store = PostgresStore.open(new PostgresConnection(url, new Properties(), timeout),
+                    PostgresOptions.of("team", LIMITS, "t"));
             MemoryTool tool = ToolCalls.tool(store);
             text(tool, "create", "path", "/memories/a.md", "file_text", "before");
             return new Memory(store, tool);
@@ -56,8 +57,8 @@ class PostgresFaultsTest {
             CompletableFuture<String> duringTheStop;
             try (RowLock writer = RowLock.hold(url, NAMESPACE_LOCK)) {
                 // The store must wait for the lock longer than the stop takes, so it waits on a pool of its own.
-                try (PostgresStore patient = PostgresStore.open(url, "team", LIMITS, HistoryLimits.DEFAULT, "p",
-                        Duration.ofSeconds(30))) {
+                try (PostgresStore patient = PostgresStore.open(new PostgresConnection(url, new Properties(),
+                        Duration.ofSeconds(30)), PostgresOptions.of("team", LIMITS, "p"))) {
                     MemoryTool waiting = tool(patient);
                     duringTheStop = CompletableFuture.supplyAsync(() -> answer(waiting, "str_replace",
                             "path", "/memories/a.md", "old_str", "before", "new_str", "during"));

@@ -12,7 +12,6 @@ import dev.memdir.memory.Stores;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.FileVersion;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.Usage;
 import java.sql.Connection;
@@ -37,8 +36,8 @@ class PostgresStoreTest {
     @Test
     void open_freshDatabase_migratesTheSchemaToItsVersion() throws Exception {
         String url = server.freshDatabase();
-        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS,
-                HistoryLimits.DEFAULT, "test")) {
+        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url),
+                PostgresOptions.of("team", LIMITS, "test"))) {
             text(tool(store), "create", "path", "/memories/a.md", "file_text", "a");
         }
         try (Connection connection = DriverManager.getConnection(url);
@@ -53,14 +52,14 @@ class PostgresStoreTest {
     void open_schemaNewerThanThisMemdir_refusedAndNothingTouched() throws Exception {
         int newer = SchemaMigrations.latestVersion() + 1;
         String url = server.freshDatabase();
-        PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS, HistoryLimits.DEFAULT, "test").close();
+        PostgresStore.open(LocalPostgres.connectionTo(url), PostgresOptions.of("team", LIMITS, "test")).close();
         try (Connection connection = DriverManager.getConnection(url);
                 Statement statement = connection.createStatement()) {
             statement.execute("INSERT INTO memdir.schema_version (version) VALUES (" + newer + ")");
         }
 
-        Throwable refused = catchThrowable(() -> PostgresStore.open(LocalPostgres.connectionTo(url), "other", LIMITS,
-                HistoryLimits.DEFAULT, "t"));
+        Throwable refused = catchThrowable(() -> PostgresStore.open(LocalPostgres.connectionTo(url),
+                PostgresOptions.of("other", LIMITS, "t")));
 
         assertThat(refused).isInstanceOf(NewerSchemaException.class).hasMessage("The database's memdir schema is at"
                 + " version " + newer + ", newer than this memdir understands (" + SchemaMigrations.latestVersion()
@@ -93,8 +92,8 @@ class PostgresStoreTest {
         }
 
         List<FileVersion> versions;
-        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS,
-                HistoryLimits.DEFAULT, "test")) {
+        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url),
+                PostgresOptions.of("team", LIMITS, "test"))) {
             versions = store.versions(MemoryPath.of(List.of("notes.md")));
         }
 
@@ -125,8 +124,8 @@ class PostgresStoreTest {
 
         List<FileVersion> old;
         List<FileVersion> renamed;
-        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url), "team", LIMITS,
-                HistoryLimits.DEFAULT, "test")) {
+        try (PostgresStore store = PostgresStore.open(LocalPostgres.connectionTo(url),
+                PostgresOptions.of("team", LIMITS, "test"))) {
             old = store.versions(MemoryPath.of(List.of("old.md")));
             MemoryTool tool = tool(store);
             text(tool, "create", "path", "/memories/new.md", "file_text", "new");
@@ -153,26 +152,23 @@ class PostgresStoreTest {
     @Test
     void open_namespaceOutsideTheNameRules_refused() {
         for (String name : List.of("", "a..b", "spaces are not", "x".repeat(201))) {
-            assertThat(catchThrowable(() -> PostgresStore.open(server.dataSource(), server.unpooled(), name, LIMITS,
-                    HistoryLimits.DEFAULT, "t"))).as(name).isInstanceOf(IllegalArgumentException.class);
+            assertThat(catchThrowable(() -> server.open(PostgresOptions.of(name, LIMITS,
+                    "t")))).as(name).isInstanceOf(IllegalArgumentException.class);
         }
     }
 
     /** Like an empty directory on ext4 ({@code ViewDirectoryOnDiskTest}). */
     @Test
     void view_emptyRoot_is4K() throws Exception {
-        try (PostgresStore store = PostgresStore.open(server.dataSource(), server.unpooled(),
-                LocalPostgres.freshNamespace(), LIMITS, HistoryLimits.DEFAULT, "test")) {
+        try (PostgresStore store = server.open(PostgresOptions.of(LocalPostgres.freshNamespace(), LIMITS, "test"))) {
             assertThat(text(tool(store), "view", "path", "/memories")).endsWith("\n4K\t/memories");
         }
     }
 
     @Test
     void namespaces_doNotSeeEachOther() throws Exception {
-        try (PostgresStore one = PostgresStore.open(server.dataSource(), server.unpooled(),
-                        LocalPostgres.freshNamespace(), LIMITS, HistoryLimits.DEFAULT, "one");
-                PostgresStore two = PostgresStore.open(server.dataSource(), server.unpooled(),
-                        LocalPostgres.freshNamespace(), LIMITS, HistoryLimits.DEFAULT, "two")) {
+        try (PostgresStore one = server.open(PostgresOptions.of(LocalPostgres.freshNamespace(), LIMITS, "one"));
+                PostgresStore two = server.open(PostgresOptions.of(LocalPostgres.freshNamespace(), LIMITS, "two"))) {
             text(tool(one), "create", "path", "/memories/a.md", "file_text", "one");
 
             assertThat(text(tool(two), "view", "path", "/memories"))
@@ -189,8 +185,8 @@ class PostgresStoreTest {
         int inserts = 25;
         List<PostgresStore> stores = new ArrayList<>();
         for (int i = 0; i < writers; i++) {
-            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()), namespace, LIMITS,
-                    HistoryLimits.DEFAULT, "w" + i));
+            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()),
+                    PostgresOptions.of(namespace, LIMITS, "w" + i)));
         }
         ExecutorService threads = Executors.newFixedThreadPool(writers);
         try {
@@ -225,8 +221,8 @@ class PostgresStoreTest {
         String namespace = LocalPostgres.freshNamespace();
         List<PostgresStore> stores = new ArrayList<>();
         for (String actor : List.of("writer", "renamer", "reader")) {
-            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()), namespace, LIMITS,
-                    HistoryLimits.DEFAULT, actor));
+            stores.add(PostgresStore.open(LocalPostgres.connectionTo(server.jdbcUrl()),
+                    PostgresOptions.of(namespace, LIMITS, actor)));
         }
         ExecutorService threads = Executors.newFixedThreadPool(3);
         try {

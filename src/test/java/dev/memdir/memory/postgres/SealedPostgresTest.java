@@ -244,7 +244,7 @@ class SealedPostgresTest {
                 String actor = "racer-" + i;
                 opened.add(pool.submit(() -> {
                     start.await();
-                    return database.open("team", LIMITS, HistoryLimits.DEFAULT, actor, KEY);
+                    return database.open(new PostgresOptions("team", LIMITS, HistoryLimits.DEFAULT, actor, KEY));
                 }));
             }
             start.countDown();
@@ -346,8 +346,8 @@ class SealedPostgresTest {
     }
 
     private static PostgresStore open(String url, String namespace, Optional<MemoryKeys> keys) throws IOException {
-        return PostgresStore.open(LocalPostgres.connectionTo(url), namespace, LIMITS, HistoryLimits.DEFAULT, "test",
-                keys);
+        return PostgresStore.open(LocalPostgres.connectionTo(url),
+                new PostgresOptions(namespace, LIMITS, HistoryLimits.DEFAULT, "test", keys));
     }
 
     private static MemoryPath a() {

@@ -8,7 +8,6 @@ import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.ToolCalls;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.FaultMessages;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import java.time.Duration;
 import java.util.List;
@@ -71,8 +70,8 @@ class GoneObjectsTest {
     }
 
     private static S3Store open(S3Location location, String actor) throws Exception {
-        return S3Store.open(location, LocalS3.credentials(), "gone", LIMITS, HistoryLimits.DEFAULT, actor, TIMEOUT,
-                false);
+        return S3Store.open(S3Options.of(location, "gone", LIMITS, actor).withCredentials(LocalS3.credentials())
+                .withTimeout(TIMEOUT));
     }
 
     private static void delete(S3Location location, List<String> keys) {

@@ -8,7 +8,6 @@ import dev.memdir.memory.CommandOutput;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -42,8 +41,8 @@ class ReadCostTest {
 
     private MemoryTool tool(S3Location bucket) throws Exception {
         S3Store store = S3Store.open(S3Clients.open(bucket, LocalS3.credentials(), Duration.ofSeconds(30),
-                List.of(requests)), bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), HistoryLimits.DEFAULT,
-                "reader", S3Store.DEFAULT_TIMEOUT, true);
+                List.of(requests)), S3Options.of(bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), "reader")
+                .withReadOnly(true));
         return new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "reader"), true,
                 IndexBudget.DEFAULT);
     }
@@ -62,9 +61,8 @@ class ReadCostTest {
         for (int i = 0; i < 200; i++) {
             notes.add(MemoryPathParser.parse("/memories/" + i + ".md"));
         }
-        try (S3Store writer = S3Store.open(bucket, LocalS3.credentials(), "team",
-                StoreLimits.perFile(StoreLimits.UNLIMITED), HistoryLimits.DEFAULT, "writer", S3Store.DEFAULT_TIMEOUT,
-                false)) {
+        try (S3Store writer = S3Store.open(S3Options.of(bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED),
+                "writer").withCredentials(LocalS3.credentials()))) {
             writer.change(files -> {
                 for (MemoryPath note : notes) {
                     files.write(note, note.display().getBytes(StandardCharsets.UTF_8));
@@ -73,8 +71,8 @@ class ReadCostTest {
             });
         }
         try (S3Store reader = S3Store.open(S3Clients.open(bucket, LocalS3.credentials(), Duration.ofSeconds(30),
-                List.of(requests)), bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), HistoryLimits.DEFAULT,
-                "reader", S3Store.DEFAULT_TIMEOUT, true)) {
+                List.of(requests)), S3Options.of(bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), "reader")
+                .withReadOnly(true))) {
             int before = requests.sent.get();
 
             List<String> read = reader.readPlainly(files -> {
@@ -95,9 +93,8 @@ class ReadCostTest {
     @Test
     void aViewWhenNothingChanged_isOneRequest_evenOfTenThousandFiles() throws Exception {
         S3Location bucket = LocalS3.shared().freshBucket("cost");
-        try (S3Store writer = S3Store.open(bucket, LocalS3.credentials(), "team",
-                StoreLimits.perFile(StoreLimits.UNLIMITED), HistoryLimits.DEFAULT, "writer", S3Store.DEFAULT_TIMEOUT,
-                false)) {
+        try (S3Store writer = S3Store.open(S3Options.of(bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED),
+                "writer").withCredentials(LocalS3.credentials()))) {
             List<MemoryPath> notes = new ArrayList<>();
             for (int i = 0; i < 10_000; i++) {
                 notes.add(MemoryPathParser.parse("/memories/notes/" + i / 100 + "/" + i + ".md"));

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.memdir.memory.path.InvalidMemoryPathException;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.path.MemoryPathParser;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.StoreFault;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
@@ -44,8 +43,7 @@ class S3StoreTest {
 
     private static S3Store open(S3Location bucket, AwsCredentialsProvider credentials, String actor)
             throws IOException {
-        return S3Store.open(bucket, credentials, "team", LIMITS, HistoryLimits.DEFAULT, actor,
-                S3Store.DEFAULT_TIMEOUT, false);
+        return S3Store.open(S3Options.of(bucket, "team", LIMITS, actor).withCredentials(credentials));
     }
 
     private static void write(S3Store store, MemoryPath path, String text) throws Exception {
@@ -91,8 +89,9 @@ class S3StoreTest {
     void aWriterThatLosesEveryRaceForTheTimeout_answersBusyAndChangesNothing() throws Exception {
         S3Location bucket = LocalS3.shared().freshBucket("busy");
         Duration timeout = Duration.ofMillis(300);
-        try (S3Store loser = S3Store.open(bucket, LocalS3.credentials(), "team", LIMITS, HistoryLimits.DEFAULT,
-                "loser", timeout, false); S3Store winner = open(bucket, "winner")) {
+        try (S3Store loser = S3Store.open(S3Options.of(bucket, "team", LIMITS, "loser")
+                .withCredentials(LocalS3.credentials()).withTimeout(timeout)); S3Store winner = open(bucket,
+                "winner")) {
             write(winner, INDEX, "");
             AtomicInteger runs = new AtomicInteger();
 

@@ -6,7 +6,6 @@ import dev.memdir.frontmatter.FrontmatterStamper;
 import dev.memdir.index.IndexBudget;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.TestKeys;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.StoreLimits;
 import java.time.Clock;
@@ -49,8 +48,8 @@ class SealedCostTest {
         Requests requests = new Requests();
         Map<String, Integer> costs = new LinkedHashMap<>();
         try (S3Store store = S3Store.open(S3Clients.open(bucket, LocalS3.credentials(), Duration.ofSeconds(30),
-                List.of(requests)), bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), HistoryLimits.DEFAULT,
-                "meter", S3Store.DEFAULT_TIMEOUT, false, keys)) {
+                List.of(requests)), S3Options.of(bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), "meter")
+                .withKeys(keys))) {
             MemoryTool tool = new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), "meter"), false,
                     IndexBudget.DEFAULT);
             Map<String, Call> calls = new LinkedHashMap<>();

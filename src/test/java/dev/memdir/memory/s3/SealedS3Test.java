@@ -16,7 +16,6 @@ import dev.memdir.memory.render.KeyMessages;
 import dev.memdir.memory.seal.KeyFiles;
 import dev.memdir.memory.seal.TinkKeys;
 import dev.memdir.memory.store.CommandException;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.Sha256;
@@ -62,8 +61,8 @@ class SealedS3Test {
     }
 
     private static S3Store open(S3Location bucket, String namespace, Optional<MemoryKeys> keys) throws Exception {
-        return S3Store.open(bucket, LocalS3.credentials(), namespace, LIMITS, HistoryLimits.DEFAULT, "sealer", TIMEOUT,
-                false, keys);
+        return S3Store.open(S3Options.of(bucket, namespace, LIMITS, "sealer").withCredentials(LocalS3.credentials())
+                .withTimeout(TIMEOUT).withKeys(keys));
     }
 
     private static S3Store open(S3Location bucket, Optional<MemoryKeys> keys) throws Exception {
@@ -271,8 +270,8 @@ class SealedS3Test {
     @Test
     void anEmptyNamespaceGivenAKey_getsARecord_unlessOpenedToRead() throws Exception {
         S3Location bucket = LocalS3.shared().freshBucket("");
-        try (S3Store reader = S3Store.open(bucket, LocalS3.credentials(), "team", LIMITS, HistoryLimits.DEFAULT,
-                "reader", TIMEOUT, true, KEY)) {
+        try (S3Store reader = S3Store.open(S3Options.of(bucket, "team", LIMITS, "reader")
+                .withCredentials(LocalS3.credentials()).withTimeout(TIMEOUT).withReadOnly(true).withKeys(KEY))) {
             assertThat(LocalS3.objects(bucket)).isEmpty();
         }
         try (S3Store writer = open(bucket, KEY)) {

@@ -50,8 +50,8 @@ class SweepTest {
     }
 
     private S3Store open(String actor) throws Exception {
-        return S3Store.open(bucket, LocalS3.credentials(), "team", StoreLimits.perFile(StoreLimits.UNLIMITED),
-                HistoryLimits.DEFAULT, actor, S3Store.DEFAULT_TIMEOUT, false);
+        return S3Store.open(S3Options.of(bucket, "team", StoreLimits.perFile(StoreLimits.UNLIMITED), actor)
+                .withCredentials(LocalS3.credentials()));
     }
 
     private S3Client client() {

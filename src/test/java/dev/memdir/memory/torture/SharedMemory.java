@@ -1,10 +1,12 @@
 package dev.memdir.memory.torture;
 
+import dev.memdir.memory.postgres.LocalPostgres;
+import dev.memdir.memory.postgres.PostgresOptions;
 import dev.memdir.memory.postgres.PostgresStore;
 import dev.memdir.memory.s3.LocalS3;
 import dev.memdir.memory.s3.S3Location;
+import dev.memdir.memory.s3.S3Options;
 import dev.memdir.memory.s3.S3Store;
-import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
 import java.io.IOException;
@@ -52,7 +54,8 @@ public sealed interface SharedMemory {
 
         @Override
         public MemoryStore open(String actor) throws IOException {
-            return PostgresStore.open(jdbcUrl, namespace, LIMITS, HistoryLimits.DEFAULT, actor);
+            return PostgresStore.open(LocalPostgres.connectionTo(jdbcUrl),
+                    PostgresOptions.of(namespace, LIMITS, actor));
         }
 
         @Override
@@ -85,8 +88,8 @@ public sealed interface SharedMemory {
 
         @Override
         public MemoryStore open(String actor) throws IOException {
-            return S3Store.open(location, credentials, namespace, LIMITS, HistoryLimits.DEFAULT, actor, TIMEOUT,
-                    false);
+            return S3Store.open(S3Options.of(location, namespace, LIMITS, actor).withCredentials(credentials)
+                    .withTimeout(TIMEOUT));
         }
 
         @Override
