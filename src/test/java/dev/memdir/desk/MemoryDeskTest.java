@@ -22,7 +22,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,9 +72,11 @@ class MemoryDeskTest extends OnEveryStore {
 
     @Test
     void aLargeDirectoryPages() throws Exception {
+        Map<String, String> many = new HashMap<>();
         for (int i = 0; i < MemoryDesk.ENTRIES_PER_PAGE + 20; i++) {
-            memory.write(String.format("many/%04d.md", i), "n\n");
+            many.put(String.format("many/%04d.md", i), "n\n");
         }
+        memory.writeAllText(many);
 
         DirectoryPage first = desk.directory(path("/memories/many"), 0);
         DirectoryPage second = desk.directory(path("/memories/many"), MemoryDesk.ENTRIES_PER_PAGE);

@@ -210,14 +210,31 @@ public final class MemoryFixture implements AutoCloseable {
     }
 
     public void writeBytes(String relative, byte[] content) throws IOException {
+        writeAll(Map.of(relative, content));
+    }
+
+    /**
+     * Places each content (UTF-8) at its path below the root, in one unit of work on a store that is not a directory:
+     * a test of many files is not a test of as many commits.
+     */
+    public void writeAllText(Map<String, String> contents) throws IOException {
+        Map<String, byte[]> bytes = new HashMap<>();
+        contents.forEach((relative, content) -> bytes.put(relative, content.getBytes(StandardCharsets.UTF_8)));
+        writeAll(bytes);
+    }
+
+    private void writeAll(Map<String, byte[]> contents) throws IOException {
         if (hand == null) {
-            Path file = disk(relative);
-            Files.createDirectories(file.getParent());
-            Files.write(file, content);
+            for (Map.Entry<String, byte[]> content : contents.entrySet()) {
+                Path file = disk(content.getKey());
+                Files.createDirectories(file.getParent());
+                Files.write(file, content.getValue());
+            }
         } else {
-            MemoryPath path = path(relative);
             expect(() -> hand.change(files -> {
-                files.write(path, content);
+                for (Map.Entry<String, byte[]> content : contents.entrySet()) {
+                    files.write(path(content.getKey()), content.getValue());
+                }
                 return null;
             }));
         }
