@@ -64,7 +64,7 @@ final class UiCommand extends SettingsCommand {
             Recall recall = Recall.toldOfChanges(store, RecallModel.of(settings.recall()));
             MemoryTool tool = new MemoryTool(store, new FrontmatterStamper(Clock.systemUTC(), actor),
                     settings.readOnly(), settings.indexBudget());
-            try (Closeable followed = store.watch(recall::changed);
+            try (Closeable followed = store.changes().listen(recall::changed);
                     MemoryDesk desk = new MemoryDesk(store, tool, recall, settings.indexBudget(),
                             settings.staleAfter(), settings.readOnly(), Clock.systemUTC())) {
                 return serve(settings, desk, err);

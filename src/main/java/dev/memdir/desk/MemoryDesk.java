@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One memory as a person works on it. Every change goes through the {@link MemoryTool}, so it takes the same lock,
@@ -51,9 +50,8 @@ public final class MemoryDesk implements Closeable {
     private final Duration staleAfter;
     private final boolean readOnly;
     private final Clock clock;
-    private final AtomicLong changes = new AtomicLong();
     private final ListingCache tree = new ListingCache();
-    private final Closeable watch;
+    private final Closeable listening;
 
     /**
      * A desk over {@code store}, changed through {@code tool} and searched by {@code recall}; the caller keeps
@@ -68,7 +66,8 @@ public final class MemoryDesk implements Closeable {
         this.staleAfter = staleAfter;
         this.readOnly = readOnly;
         this.clock = clock;
-        this.watch = store.watch(changed -> changes.incrementAndGet());
+        // Heard changes are counted only while someone listens: the desk listens so long as it is open.
+        this.listening = store.changes().listen(changed -> { });
     }
 
     public boolean readOnly() {
@@ -76,11 +75,11 @@ public final class MemoryDesk implements Closeable {
     }
 
     /**
-     * Returns how many changes this desk has heard of, made through it or elsewhere (an agent, another process):
-     * a page that saw fewer is out of date.
+     * Returns how many changes the store's feed has counted, made through it or elsewhere (an agent, another
+     * process): a page that saw fewer is out of date.
      */
     public long changes() {
-        return changes.get() + store.changesMade();
+        return store.changes().count();
     }
 
     /**
@@ -257,6 +256,6 @@ public final class MemoryDesk implements Closeable {
 
     @Override
     public void close() throws IOException {
-        watch.close();
+        listening.close();
     }
 }

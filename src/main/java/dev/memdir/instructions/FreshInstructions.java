@@ -22,7 +22,7 @@ public abstract class FreshInstructions implements Closeable {
         this.listener = changed;
     }
 
-    /** Hears a change to the memory (a report of the store's watch). */
+    /** Hears a change to the memory (a report of the store's change feed). */
     public abstract void memoryChanged(MemoryChanges changes);
 
     /** Tells the listener that the instructions may differ; nobody hears before {@link #attach}. */

@@ -16,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A memory's own files as a resolution reads them, at virtual paths under {@code /memories}, through its store (so
@@ -29,15 +28,9 @@ public final class MemoryInstructionFiles implements InstructionSource {
     public static final Path ROOT = Path.of(MemoryPath.ROOT);
 
     private final MemoryStore store;
-    private final AtomicLong changesHeard = new AtomicLong();
 
     public MemoryInstructionFiles(MemoryStore store) {
         this.store = store;
-    }
-
-    /** Takes note that the memory changed (a report of the store's watch), so that resolutions are made again. */
-    public void changed() {
-        changesHeard.incrementAndGet();
     }
 
     @Override
@@ -94,10 +87,13 @@ public final class MemoryInstructionFiles implements InstructionSource {
         return path.normalize();
     }
 
-    /** Returns the same state for every path until the memory changes, by this process or (as heard) another. */
+    /**
+     * Returns the same state for every path until the store's change feed counts a change: one made by this process
+     * at once, one made elsewhere as heard.
+     */
     @Override
     public String state(Path path) {
-        return changesHeard.get() + ":" + store.changesMade();
+        return Long.toString(store.changes().count());
     }
 
     private List<MemoryPath> allFiles() throws IOException {

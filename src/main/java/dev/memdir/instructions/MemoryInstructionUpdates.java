@@ -8,32 +8,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps a principal's instructions fresh. Its instructions are its memory's own files, so the store's watch tells of
- * every change (whoever made it, on either store); a change where the last resolution looked makes it resolve again,
- * and the listener hears of it when the result differs. Nothing on the host is watched.
+ * Keeps a principal's instructions fresh. Its instructions are its memory's own files, so the store's change feed
+ * tells of every change (whoever made it, on every store); a change where the last resolution looked makes it resolve
+ * again, and the listener hears of it when the result differs. Nothing on the host is watched.
  */
 public final class MemoryInstructionUpdates extends FreshInstructions {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryInstructionUpdates.class);
 
-    private final MemoryInstructionFiles files;
     /** The resolution the listener last heard of; null before the first. */
     private Instructions told;
 
     /** The instructions of {@code store}'s memory; only {@code locations}' switches (AGENTS.md) apply. */
     public MemoryInstructionUpdates(MemoryStore store, InstructionLocations locations) {
-        this(new MemoryInstructionFiles(store), locations);
-    }
-
-    private MemoryInstructionUpdates(MemoryInstructionFiles files, InstructionLocations locations) {
         super(new InstructionsCache(new InstructionResolver(locations.withProject(MemoryInstructionFiles.ROOT),
-                files)));
-        this.files = files;
+                new MemoryInstructionFiles(store))));
     }
 
     @Override
     public synchronized void memoryChanged(MemoryChanges changes) {
-        files.changed();
         if (told != null && !lookedAt(told, changes)) {
             return;
         }
@@ -72,6 +65,6 @@ public final class MemoryInstructionUpdates extends FreshInstructions {
 
     @Override
     public void close() {
-        // nothing of its own to close: the store's watch is its server's
+        // nothing of its own to close: the listening to the store's change feed is its server's
     }
 }

@@ -70,9 +70,10 @@ public final class Recall {
     }
 
     /**
-     * Returns a recall that lists the memory only at its first search, after a change made through {@code store},
-     * and after {@link #changed} reported one made elsewhere (a memory of 10,000 notes is not listed for every
-     * query); what a search finds lags a change made elsewhere by as long as its report takes to arrive. With
+     * Returns a recall that lists the memory only at its first search and after {@code store}'s change feed counted
+     * a change (one made through {@code store} at once, one made elsewhere as heard) or {@link #changed} reported
+     * one (a memory of 10,000 notes is not listed for every query); what a search finds lags a change made elsewhere
+     * by as long as its report takes to arrive. With
      * {@code embedding}, it is hybrid: its first search starts computing the files' vectors in the background, and
      * from then on every change is indexed soon after it is reported.
      */
@@ -203,16 +204,16 @@ public final class Recall {
 
     private void refreshIfChanged() throws IOException {
         // Both taken before the listing, so that a change made while it runs is seen by the next search.
-        long changesMade = store.changesMade();
+        long changesCounted = store.changes().count();
         boolean reported = stale.getAndSet(false);
-        if (reported || changesMade != changesSeen || !listsOnlyAfterChanges) {
+        if (reported || changesCounted != changesSeen || !listsOnlyAfterChanges) {
             try {
                 refresh();
             } catch (IOException | RuntimeException e) {
                 stale.set(true);
                 throw e;
             }
-            changesSeen = changesMade;
+            changesSeen = changesCounted;
         }
     }
 

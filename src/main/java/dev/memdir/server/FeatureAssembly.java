@@ -100,7 +100,7 @@ final class FeatureAssembly {
 
     /**
      * Returns the desk a person works on this memory at (the web page), over the same tool and recall as the
-     * features; made after {@link #features}, with a watch of its own on the store, which the caller closes.
+     * features; made after {@link #features}, listening to the store's change feed until the caller closes it.
      */
     MemoryDesk desk() throws IOException {
         return new MemoryDesk(store, memoryTool, recall.recall(), settings.indexBudget(), settings.staleAfter(),

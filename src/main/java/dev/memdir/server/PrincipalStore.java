@@ -1,20 +1,18 @@
 package dev.memdir.server;
 
 import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.store.ChangeFeed;
 import dev.memdir.memory.store.CommandException;
-import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.Usage;
 import dev.memdir.memory.store.VectorShelf;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.Collection;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * A principal's memory as its server answers about it: it lives at {@code /memories}, and no failure carries a path
@@ -82,13 +80,8 @@ final class PrincipalStore implements MemoryStore {
     }
 
     @Override
-    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
-        return store.watch(listener);
-    }
-
-    @Override
-    public long changesMade() {
-        return store.changesMade();
+    public ChangeFeed changes() {
+        return store.changes();
     }
 
     @Override

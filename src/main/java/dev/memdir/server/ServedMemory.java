@@ -51,7 +51,7 @@ public final class ServedMemory implements Closeable {
     private final ModernServer modern;
     private final UpdatedResources updates;
     private final ResourceUpdates changes;
-    private final Closeable watch;
+    private final Closeable listening;
     private volatile LegacyServer legacy;
     private final FeatureAssembly assembly;
     private MemoryDesk desk;
@@ -68,7 +68,8 @@ public final class ServedMemory implements Closeable {
         this.modern = new ModernServer(info, features, SharedJson.mcp());
         this.updates = new UpdatedResources(modern);
         this.changes = new ResourceUpdates(updates);
-        this.watch = store.watch(changes.andThen(assembly.recall()::changed).andThen(instructions::memoryChanged));
+        this.listening = store.changes()
+                .listen(changes.andThen(assembly.recall()::changed).andThen(instructions::memoryChanged));
     }
 
     /**
@@ -203,7 +204,7 @@ public final class ServedMemory implements Closeable {
 
     @Override
     public void close() throws IOException {
-        try (MemoryStore closedLast = store; FreshInstructions watcher = instructions; Closeable changed = watch;
+        try (MemoryStore closedLast = store; FreshInstructions watcher = instructions; Closeable changed = listening;
                 Closeable person = openedDesk()) {
             LegacyServer server = legacy;
             if (server != null) {

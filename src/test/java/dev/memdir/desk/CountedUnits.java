@@ -1,15 +1,13 @@
 package dev.memdir.desk;
 
+import dev.memdir.memory.store.ChangeFeed;
 import dev.memdir.memory.store.CommandException;
-import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.Usage;
 import dev.memdir.memory.store.VectorShelf;
-import java.io.Closeable;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 
 /** A store that counts the units of work run on it, each kind apart, and hands them on. */
 final class CountedUnits implements MemoryStore {
@@ -45,13 +43,8 @@ final class CountedUnits implements MemoryStore {
     }
 
     @Override
-    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
-        return store.watch(listener);
-    }
-
-    @Override
-    public long changesMade() {
-        return store.changesMade();
+    public ChangeFeed changes() {
+        return store.changes();
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memdir.index.IndexBudget;
+import dev.memdir.memory.ChangeReports;
 import dev.memdir.memory.EveryStore;
 import dev.memdir.memory.StoreKind;
 import dev.memdir.memory.TestKeys;
@@ -20,6 +21,7 @@ import dev.memdir.memory.s3.S3Store;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.StoreLimits;
+import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -216,9 +218,15 @@ class MemoryInstructionFilesTest {
 
         try (MemoryStore another = open("another")) {
             put(another, "CLAUDE.md", "Three.\n");
-            assertThat(cache.current().text()).as("another's change, not yet heard").endsWith("Two.");
-            files.changed();
-            assertThat(cache.current().text()).as("once heard").endsWith("Three.");
+            assertThat(cache.current().text()).as("another's change, unheard while nobody listens").endsWith("Two.");
+
+            ChangeReports reports = new ChangeReports();
+            try (Closeable listening = store.changes().listen(reports)) {
+                put(another, "CLAUDE.md", "Four.\n");
+                assertThat(reports.await(changes -> changes.touches("CLAUDE.md"), kind.noticeWithin().multipliedBy(3)))
+                        .isTrue();
+                assertThat(cache.current().text()).as("once heard").endsWith("Four.");
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.memdir.memory;
 
+import dev.memdir.memory.store.ChangeFeed;
 import dev.memdir.memory.store.MemoryChanges;
-import dev.memdir.memory.store.MemoryStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
-/** The reports a {@link MemoryStore#watch} listener got, in order, for a test to wait for. */
+/** The reports a listener of a store's {@link ChangeFeed} got, in order, for a test to wait for. */
 public final class ChangeReports implements Consumer<MemoryChanges> {
 
     private final BlockingQueue<MemoryChanges> arrived = new LinkedBlockingQueue<>();

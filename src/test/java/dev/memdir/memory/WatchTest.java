@@ -9,13 +9,14 @@ import dev.memdir.memory.store.StoreLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Set;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * How a store tells of changes: a change made through another store on the same memory reaches it within the
- * store's {@link StoreKind#noticeWithin()} (1 s, or the 3 s object storage is allowed).
+ * How a store tells of changes: its own at once, with the paths it wrote; a change made through another store on the
+ * same memory within the store's {@link StoreKind#noticeWithin()} (1 s, or the 3 s object storage is allowed).
  */
 class WatchTest extends OnEveryStore {
 
@@ -26,7 +27,7 @@ class WatchTest extends OnEveryStore {
     @BeforeEach
     void open() throws IOException {
         other = memory.another(StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES), "another-process");
-        watch = memory.store.watch(reports);
+        watch = memory.store.changes().listen(reports);
     }
 
     /** Runs a command through the other store, as another memdir process would. */
@@ -58,6 +59,18 @@ class WatchTest extends OnEveryStore {
         call("rename", "old_path", "/memories/draft.md", "new_path", "/memories/final.md");
 
         assertThat(reports.await(changes -> changes.touches("draft.md") && changes.touches("final.md"),
+                kind.noticeWithin())).isTrue();
+    }
+
+    @Test
+    void ownRename_countedBeforeTheCallReturns_andReportedWithBothPathsAsWritten() throws Exception {
+        memory.text("create", "path", "/memories/draft.md", "file_text", "text\n");
+        long before = memory.store.changes().count();
+
+        memory.text("rename", "old_path", "/memories/draft.md", "new_path", "/memories/notes/final.md");
+
+        assertThat(memory.store.changes().count()).isGreaterThan(before);
+        assertThat(reports.await(changes -> changes.paths().equals(Set.of("draft.md", "notes/final.md")),
                 kind.noticeWithin())).isTrue();
     }
 

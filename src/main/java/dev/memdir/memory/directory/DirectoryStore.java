@@ -1,18 +1,18 @@
 package dev.memdir.memory.directory;
 
 import dev.memdir.memory.render.KeyMessages;
+import dev.memdir.memory.store.ChangeFeed;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.ContentSeal;
-import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.SealedShelf;
 import dev.memdir.memory.store.StoreLimits;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.Usage;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -20,9 +20,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
+import java.util.Set;
 
 /**
  * The default store: the memory is a directory on disk. A change holds the root lock, which every memdir process
@@ -45,7 +45,8 @@ public final class DirectoryStore implements MemoryStore {
     private final History history;
     private final UsageLedger ledger;
     private final Optional<MemoryKeys> keys;
-    private final AtomicLong changesMade = new AtomicLong();
+    /** Hears an editor's changes as well as every memdir's, by watching the root on disk. */
+    private final ChangeFeed changes;
     private volatile ContentSeal seal;
 
     private DirectoryStore(Path root, StoreLimits limits, RootLock lock, History history, Optional<MemoryKeys> keys,
@@ -57,6 +58,7 @@ public final class DirectoryStore implements MemoryStore {
         this.ledger = new UsageLedger();
         this.keys = keys;
         this.seal = seal;
+        this.changes = new ChangeFeed(heard -> RootWatcher.start(root, heard));
     }
 
     /**
@@ -108,12 +110,14 @@ public final class DirectoryStore implements MemoryStore {
 
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
-        return lock.holding(() -> {
+        Set<String> changed = new HashSet<>();
+        T done = lock.holding(() -> {
             try (DirectoryFiles unit = new DirectoryFiles(root, limits, history, ledger, seal, true)) {
                 try {
-                    T result = work.run(unit);
+                    RecordingFiles files = new RecordingFiles(unit);
+                    T result = work.run(files);
                     unit.commit();
-                    changesMade.incrementAndGet();
+                    changed.addAll(files.changed());
                     return result;
                 } catch (IOException | CommandException | RuntimeException e) {
                     unit.abandon(e);
@@ -121,6 +125,8 @@ public final class DirectoryStore implements MemoryStore {
                 }
             }
         });
+        changes.made(changed);
+        return done;
     }
 
     @Override
@@ -151,8 +157,8 @@ public final class DirectoryStore implements MemoryStore {
     }
 
     @Override
-    public long changesMade() {
-        return changesMade.get();
+    public ChangeFeed changes() {
+        return changes;
     }
 
     /**
@@ -196,14 +202,9 @@ public final class DirectoryStore implements MemoryStore {
         return new SealedShelf(new VectorSegments(root, lock), () -> seal, root.toString());
     }
 
-    /** Watches the root on disk, so that an editor's changes are heard as well as every memdir's. */
-    @Override
-    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
-        return RootWatcher.start(root, listener);
-    }
-
     @Override
     public void close() throws IOException {
+        changes.close();
         lock.close();
     }
 }

@@ -1,12 +1,13 @@
 package dev.memdir.memory.postgres;
 
 import dev.memdir.memory.render.KeyMessages;
+import dev.memdir.memory.store.ChangeFeed;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
-import dev.memdir.memory.store.MemoryChanges;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
+import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.SealedShelf;
@@ -19,9 +20,9 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -41,14 +42,14 @@ public final class PostgresStore implements MemoryStore {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private final NamespaceTransactions transactions;
-    private final ListeningConnection listening;
     private final Closeable owned;
     private final long namespace;
     private final String namespaceName;
     private final StoreLimits limits;
     private final HistoryLimits historyLimits;
     private final String actor;
-    private final AtomicLong changesMade = new AtomicLong();
+    /** Hears the changes of every store on this namespace through the listening connection. */
+    private final ChangeFeed changes;
     private final Optional<MemoryKeys> keys;
     /** Replaced only by {@link #rotateKeys}, in the namespace's turn. */
     private volatile ContentSeal seal;
@@ -56,7 +57,6 @@ public final class PostgresStore implements MemoryStore {
     PostgresStore(NamespaceTransactions transactions, ListeningConnection listening, Closeable owned, long namespace,
             PostgresOptions options, ContentSeal seal) {
         this.transactions = transactions;
-        this.listening = listening;
         this.owned = owned;
         this.namespace = namespace;
         this.namespaceName = options.namespace();
@@ -65,6 +65,7 @@ public final class PostgresStore implements MemoryStore {
         this.actor = options.actor();
         this.keys = options.keys();
         this.seal = seal;
+        this.changes = new ChangeFeed(heard -> listening.watch(namespace, heard));
     }
 
     /**
@@ -86,9 +87,9 @@ public final class PostgresStore implements MemoryStore {
 
     /**
      * Opens the namespace {@code options} names on the pool {@code database}, which the caller keeps and closes, with
-     * the {@link #DEFAULT_TIMEOUT}. The store hears of changes through one connection of {@code listening}, made at
-     * its first {@link #watch} and closed by {@link #close}, so {@code listening} should be a source of new
-     * connections, not a pool.
+     * the {@link #DEFAULT_TIMEOUT}. The store hears of changes through one connection of {@code listening}, made for
+     * the first listener of its {@link #changes} and closed by {@link #close}, so {@code listening} should be a
+     * source of new connections, not a pool.
      */
     static PostgresStore open(DataSource database, DataSource listening, PostgresOptions options) throws IOException {
         ListeningConnection heard = new ListeningConnection(listening);
@@ -103,11 +104,13 @@ public final class PostgresStore implements MemoryStore {
     /** Runs {@code work} as one change, in the namespace's turn and under its row lock. */
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
+        Set<String> changed = new HashSet<>();
         T done = transactions.change(connection -> {
             TableFiles.Totals totals = lock(connection);
-            TableFiles files = files(connection, totals, true);
+            TableFiles table = files(connection, totals, true);
+            RecordingFiles files = new RecordingFiles(table);
             T result = work.run(files);
-            TableFiles.Totals after = files.totals();
+            TableFiles.Totals after = table.totals();
             if (!after.equals(totals)) {
                 Sql.update(connection, "UPDATE memdir.namespaces SET files = ?, bytes = ?, history_bytes = ?"
                         + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),
@@ -117,9 +120,10 @@ public final class PostgresStore implements MemoryStore {
                 // In the transaction: the notice goes out when the change commits, and never when it does not.
                 ChangeNotices.send(connection, namespace, files.changed());
             }
+            changed.addAll(files.changed());
             return result;
         });
-        changesMade.incrementAndGet();
+        changes.made(changed);
         return done;
     }
 
@@ -204,14 +208,8 @@ public final class PostgresStore implements MemoryStore {
     }
 
     @Override
-    public long changesMade() {
-        return changesMade.get();
-    }
-
-    /** Hears of the changes of every store on this namespace through the listening connection. */
-    @Override
-    public Closeable watch(Consumer<MemoryChanges> listener) throws IOException {
-        return listening.watch(namespace, listener);
+    public ChangeFeed changes() {
+        return changes;
     }
 
     private TableFiles files(Connection connection, TableFiles.Totals totals, boolean changing) {
@@ -222,6 +220,7 @@ public final class PostgresStore implements MemoryStore {
 
     @Override
     public void close() throws IOException {
+        changes.close();
         owned.close();
     }
 }

@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * The listeners of one store's changes, and the poll that finds other processes' commits: every {@link #POLL} one
  * validation of the store's head (a read of the next commit's key, absent while nothing changed). Each new head
  * is reported as the keys its recent commits changed; a gap longer than those, or a poll that failed, as
- * everything. Reports go out on one thread of the store's own, started by the first listener.
+ * everything. Reports go out on one thread of the store's own, started by the first listener and stopped after the
+ * last.
  */
 final class HeadWatchers implements Closeable {
 
@@ -59,9 +60,15 @@ final class HeadWatchers implements Closeable {
             listener.accept(MemoryChanges.EVERYTHING);
         }
 
+        /** Stops this listener's reports, and the poll with the last. */
         @Override
         public void close() {
-            watchers.remove(this);
+            synchronized (HeadWatchers.this) {
+                if (watchers.remove(this) && watchers.isEmpty() && thread != null) {
+                    thread.shutdownNow();
+                    thread = null;
+                }
+            }
         }
     }
 

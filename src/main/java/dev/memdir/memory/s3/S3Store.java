@@ -2,13 +2,15 @@ package dev.memdir.memory.s3;
 
 import dev.memdir.memory.render.FaultMessages;
 import dev.memdir.memory.render.KeyMessages;
+import dev.memdir.memory.store.ChangeFeed;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
-import dev.memdir.memory.store.MemoryChanges;
+import dev.memdir.memory.store.MemoryFiles;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
+import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.SealedShelf;
@@ -18,16 +20,13 @@ import dev.memdir.memory.store.StoreTurns;
 import dev.memdir.memory.store.StoreWork;
 import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
-import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -67,8 +66,12 @@ public final class S3Store implements MemoryStore {
     private final ObjectCalls objects;
     private final BlobReader blobs;
     private final ReentrantLock turn = new ReentrantLock(true);
-    private final AtomicLong changesMade = new AtomicLong();
     private final NewestState state;
+    /**
+     * Hears other processes' commits by polling the next commit's key every {@link HeadWatchers#POLL}; this
+     * process's own are heard the moment they are published.
+     */
+    private final ChangeFeed changes;
     private final CommitSteps steps;
     private final Optional<MemoryKeys> keys;
     private final BucketKeyRecord keyRecord;
@@ -95,6 +98,7 @@ public final class S3Store implements MemoryStore {
         this.blobs = new BlobReader(objects, cache, faults);
         CommitLog log = new CommitLog(client, location, space, background);
         this.state = new NewestState(log, objects, faults, namespace, () -> seal);
+        this.changes = new ChangeFeed(state::watch);
         this.steps = new CommitSteps(objects, cache, log, new Sweep(client, location, space, Sweep.AGE), faults,
                 namespace, background, () -> seal);
         this.keys = options.keys();
@@ -163,7 +167,7 @@ public final class S3Store implements MemoryStore {
 
     /** A unit of work that needs the draft itself, not only its files (sealing every content again). */
     private interface DraftWork<T> {
-        T run(ManifestDraft draft, TableFiles files) throws IOException, CommandException;
+        T run(ManifestDraft draft, MemoryFiles files) throws IOException, CommandException;
     }
 
     private <T> T changeInTurn(DraftWork<T> work, long deadline) throws IOException, CommandException {
@@ -171,12 +175,14 @@ public final class S3Store implements MemoryStore {
         for (int losses = 0; ; losses++) {
             Manifest from;
             ManifestDraft draft;
-            TableFiles files;
+            TableFiles table;
+            RecordingFiles files;
             T result;
             try {
                 from = state.validated();
                 draft = from.draft(blobs, seal, history, actor);
-                files = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
+                table = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
+                files = new RecordingFiles(table);
                 result = work.run(draft, files);
             } catch (StaleHead e) {
                 if (++stale > STALE_RETRIES) {
@@ -187,10 +193,10 @@ public final class S3Store implements MemoryStore {
             if (!draft.dirty()) {
                 return result;
             }
-            NextCommit next = NextCommit.of(from, draft, files.totals(), files.changed(), actor);
+            NextCommit next = NextCommit.of(from, draft, table.totals(), files.changed(), actor);
             if (steps.commit(from, draft, next)) {
-                changesMade.incrementAndGet();
                 state.published(next.manifest());
+                changes.made(files.changed());
                 steps.after(from, draft, next);
                 return result;
             }
@@ -269,18 +275,13 @@ public final class S3Store implements MemoryStore {
     }
 
     @Override
-    public long changesMade() {
-        return changesMade.get();
-    }
-
-    /** Polls the next commit's key every {@link HeadWatchers#POLL} and reports what each new commit changed. */
-    @Override
-    public Closeable watch(Consumer<MemoryChanges> listener) {
-        return state.watch(listener);
+    public ChangeFeed changes() {
+        return changes;
     }
 
     @Override
     public void close() {
+        changes.close();
         state.close();
         background.shutdown();
         try {

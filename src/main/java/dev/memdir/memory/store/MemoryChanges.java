@@ -3,7 +3,7 @@ package dev.memdir.memory.store;
 import java.util.Set;
 
 /**
- * What changed in a memory, as one report of {@link MemoryStore#watch}: paths below {@code /memories/} with
+ * What changed in a memory, as one report of a store's {@link ChangeFeed}: paths below {@code /memories/} with
  * {@code /} separators (a directory stands for everything below it), or everything, when reports were lost.
  */
 public record MemoryChanges(Set<String> paths, boolean everything) {

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * Where a memory lives. Commands never touch storage but through {@link MemoryFiles} inside one of these two
@@ -40,18 +39,11 @@ public interface MemoryStore extends Closeable {
     Usage usage() throws IOException;
 
     /**
-     * Starts telling {@code listener}, on a thread of its own, of every change to the memory, whoever made it (this
-     * process, another memdir, or on the directory store an editor), shortly after it happened; the answer stops it.
-     * When changes may have been missed (too many at once, a lost connection) the report is
-     * {@link MemoryChanges#EVERYTHING}.
+     * Returns the memory's one stream of changes ({@link ChangeFeed}): the changes made through this store, counted
+     * and reported as each ends, and those made elsewhere (another memdir, on the directory store an editor) as the
+     * store hears them while anyone listens.
      */
-    Closeable watch(Consumer<MemoryChanges> listener) throws IOException;
-
-    /**
-     * Returns how many changes were made through this store so far, so that a cache sees its own process's changes
-     * at once, before their {@link #watch} report arrives.
-     */
-    long changesMade();
+    ChangeFeed changes();
 
     /**
      * Returns the text of the regular file at {@code path} (bytes that are not UTF-8 read as U+FFFD), or empty when

@@ -38,7 +38,7 @@ class ChangeNoticesTest {
     void watch() throws IOException {
         watched = open(namespace);
         writer = open(namespace);
-        watch = watched.watch(reports);
+        watch = watched.changes().listen(reports);
     }
 
     private PostgresStore open(String name) throws IOException {

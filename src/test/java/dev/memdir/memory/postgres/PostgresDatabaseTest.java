@@ -45,7 +45,7 @@ class PostgresDatabaseTest {
             for (int i = 0; i < 30; i++) {
                 PostgresStore store = store("team/n" + i, "actor" + i);
                 opened.add(store);
-                opened.add(store.watch(new ChangeReports()));
+                opened.add(store.changes().listen(new ChangeReports()));
                 text(tool(store), "create", "path", "/memories/a.md", "file_text", "namespace " + i);
             }
 
@@ -65,8 +65,8 @@ class PostgresDatabaseTest {
             ChangeReports heardInOne = new ChangeReports();
             ChangeReports heardInOneAgain = new ChangeReports();
             ChangeReports heardInTwo = new ChangeReports();
-            try (Closeable a = one.watch(heardInOne); Closeable b = two.watch(heardInTwo);
-                    Closeable c = oneAgain.watch(heardInOneAgain)) {
+            try (Closeable a = one.changes().listen(heardInOne); Closeable b = two.changes().listen(heardInTwo);
+                    Closeable c = oneAgain.changes().listen(heardInOneAgain)) {
                 text(tool(one), "create", "path", "/memories/one.md", "file_text", "one");
 
                 assertThat(heardInOne.awaitWithinASecond("one.md")).isTrue();
@@ -85,8 +85,8 @@ class PostgresDatabaseTest {
         try (PostgresStore one = store("team/one", "ann"); PostgresStore two = store("team/two", "bob")) {
             ChangeReports heardInOne = new ChangeReports();
             ChangeReports heardInTwo = new ChangeReports();
-            try (Closeable b = two.watch(heardInTwo)) {
-                one.watch(heardInOne).close();
+            try (Closeable b = two.changes().listen(heardInTwo)) {
+                one.changes().listen(heardInOne).close();
 
                 text(tool(one), "create", "path", "/memories/one.md", "file_text", "one");
                 text(tool(two), "create", "path", "/memories/two.md", "file_text", "two");
@@ -102,7 +102,7 @@ class PostgresDatabaseTest {
         try (PostgresStore one = store("team/one", "ann"); PostgresStore two = store("team/two", "bob")) {
             ChangeReports heardInOne = new ChangeReports();
             ChangeReports heardInTwo = new ChangeReports();
-            try (Closeable a = one.watch(heardInOne); Closeable b = two.watch(heardInTwo)) {
+            try (Closeable a = one.changes().listen(heardInOne); Closeable b = two.changes().listen(heardInTwo)) {
                 assertThat(endListeningSessions()).isEqualTo(1);
 
                 assertThat(heardInOne.await(MemoryChanges::everything, Duration.ofSeconds(5))).isTrue();

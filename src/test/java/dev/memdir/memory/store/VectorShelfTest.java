@@ -9,6 +9,8 @@ import dev.memdir.memory.MemoryFixture;
 import dev.memdir.memory.OnEveryStore;
 import dev.memdir.memory.StoreKind;
 import dev.memdir.memory.TestKeys;
+import dev.memdir.memory.path.MemoryPath;
+import dev.memdir.memory.path.MemoryPathParser;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -148,10 +150,16 @@ class VectorShelfTest extends OnEveryStore {
     @Test
     void shelf_noWatcherHearsOfIt() throws Exception {
         ChangeReports reports = new ChangeReports();
-        try (Closeable watch = memory.store.watch(reports)) {
+        try (Closeable watch = memory.store.changes().listen(reports);
+                MemoryStore other = memory.another(StoreLimits.perFile(MemoryFixture.DEFAULT_MAX_FILE_BYTES), "other")) {
             memory.store.vectors().add(text("one"));
             memory.store.vectors().replace(ids(listed(memory.store, 1)), text("merged"));
-            memory.text("create", "path", "/memories/barrier.md", "file_text", "written last\n");
+            // Through another store, so that the barrier too is heard by the watcher, after what came before it.
+            MemoryPath barrier = MemoryPathParser.parse("/memories/barrier.md");
+            other.change(files -> {
+                files.write(barrier, "written last\n".getBytes(StandardCharsets.UTF_8));
+                return null;
+            });
 
             assertThat(reports.through("barrier.md", kind.noticeWithin().multipliedBy(10)))
                     .allSatisfy(changes -> assertThat(changes.paths()).containsOnly("barrier.md"));
