@@ -49,7 +49,7 @@ final class RootWatcher implements Closeable {
     /** Starts watching {@code root}; {@code listener} gets the changed paths, relative to the root. */
     static RootWatcher start(Path root, Consumer<MemoryChanges> listener) throws IOException {
         RootWatcher watcher = new RootWatcher(root, root.getFileSystem().newWatchService(), listener);
-        watcher.registerTree(root);
+        watcher.registerTree(root, file -> { });
         watcher.thread.start();
         return watcher;
     }
@@ -93,18 +93,23 @@ final class RootWatcher implements Closeable {
                 continue;
             }
             Path child = directory.resolve(name);
-            changed.add(root.relativize(child).toString().replace(child.getFileSystem().getSeparator(), "/"));
+            changed.add(relative(child));
             if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && Files.isDirectory(child)) {
-                registerQuietly(child);
+                // Files made in it before its watch began send no event of their own: report them by name.
+                registerQuietly(child, file -> changed.add(relative(file)));
             }
         }
         key.reset();
         return overflowed;
     }
 
-    private void registerQuietly(Path directory) {
+    private String relative(Path child) {
+        return root.relativize(child).toString().replace(child.getFileSystem().getSeparator(), "/");
+    }
+
+    private void registerQuietly(Path directory, Consumer<Path> found) {
         try {
-            registerTree(directory);
+            registerTree(directory, found);
         } catch (IOException e) {
             log.warn("Cannot watch {}: {}", directory, e.getMessage());
         }
@@ -113,8 +118,9 @@ final class RootWatcher implements Closeable {
     /**
      * Watches {@code top} and every directory below it. A directory that cannot be watched (unreadable, or the
      * system's limit of watches reached) is logged and skipped: updates from it are lost, the server is not.
+     * {@code found} hears each file already there.
      */
-    private void registerTree(Path top) throws IOException {
+    private void registerTree(Path top, Consumer<Path> found) throws IOException {
         Files.walkFileTree(top, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attrs) {
@@ -126,6 +132,14 @@ final class RootWatcher implements Closeable {
                             StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
                 } catch (IOException e) {
                     log.warn("Cannot watch {} for changes: {}", directory, e.getMessage());
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                if (!MemoryNames.reserved(file.getFileName().toString())) {
+                    found.accept(file);
                 }
                 return FileVisitResult.CONTINUE;
             }
