@@ -5,11 +5,11 @@ import dev.memdir.config.Setting.Group;
 import dev.memdir.config.Settings;
 import dev.memdir.desk.MemoryDesk;
 import dev.memdir.frontmatter.FrontmatterStamper;
+import dev.memdir.http.LocalPageServer;
 import dev.memdir.memory.MemoryTool;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.recall.Recall;
 import dev.memdir.web.DeskSource;
-import dev.memdir.web.LocalWebServer;
 import dev.memdir.web.WebLogin;
 import dev.memdir.web.WebUi;
 import dev.memdir.wiring.RecallModel;
@@ -22,7 +22,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -79,12 +78,11 @@ final class UiCommand extends SettingsCommand {
 
     private ExitCode serve(Settings settings, MemoryDesk desk, PrintStream err) {
         String secret = newSecret();
-        WebUi ui = new WebUi(WebLogin.once(secret, new Principal("local", "local", settings.readOnly())),
-                principal -> Optional.of(DeskSource.Hold.of(desk, () -> { })), request -> OptionalLong.empty(),
-                principal -> OptionalLong.empty(), 3 * settings.limits().maxFileBytes() + 64 * 1024, Clock.systemUTC());
-        LocalWebServer server;
+        LocalPageServer server;
         try {
-            server = LocalWebServer.start(ui, port);
+            server = LocalPageServer.start(WebLogin.once(secret, new Principal("local", "local", settings.readOnly())),
+                    principal -> Optional.of(DeskSource.Hold.of(desk, () -> { })),
+                    3 * settings.limits().maxFileBytes() + 64 * 1024, port);
         } catch (Exception e) {
             err.println("memdir: cannot listen on 127.0.0.1:" + port + ": " + e.getMessage());
             return ExitCode.FAILED;

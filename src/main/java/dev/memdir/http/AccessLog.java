@@ -1,6 +1,7 @@
 package dev.memdir.http;
 
 import dev.memdir.text.Untrusted;
+import java.io.OutputStream;
 import java.io.PrintStream;
 
 /**
@@ -8,6 +9,9 @@ import java.io.PrintStream;
  * value, a token or anything of a body but its JSON-RPC method name.
  */
 final class AccessLog {
+
+    /** Writes nowhere. */
+    static final AccessLog NONE = new AccessLog(new PrintStream(OutputStream.nullOutputStream()));
 
     private final PrintStream err;
 

@@ -43,6 +43,7 @@ final class BodyRead implements ReadListener, AsyncListener {
     private final long maxBytes;
     private final BytesInFlight.Reservation reservation;
     private final Duration deadline;
+    private final Refusal refusal;
     private final Runnable failed;
     private final AtomicBoolean over = new AtomicBoolean();
     private byte[] body;
@@ -51,26 +52,29 @@ final class BodyRead implements ReadListener, AsyncListener {
     private long firstByteAt;
 
     private BodyRead(AsyncContext async, ServletInputStream in, long maxBytes, BytesInFlight.Reservation reservation,
-            Duration deadline, Runnable failed, int declared) {
+            Duration deadline, Refusal refusal, Runnable failed, int declared) {
         this.async = async;
         this.in = in;
         this.maxBytes = Math.min(maxBytes, Integer.MAX_VALUE - 8);
         this.reservation = reservation;
         this.deadline = deadline;
+        this.refusal = refusal;
         this.failed = failed;
         this.body = new byte[Math.max(declared, 0)];
     }
 
     /**
      * Starts reading the body of {@code request} within {@code limits}; its {@code Content-Length} (if any) is
-     * already in {@code reservation}. {@code failed} runs once a body that could not be read has been answered.
+     * already in {@code reservation}. A body that could not be read is answered as {@code refusal} words it, then
+     * {@code failed} runs.
      */
     static void start(HttpServletRequest request, RequestLimits limits, BytesInFlight.Reservation reservation,
-            Runnable failed) throws IOException {
+            Refusal refusal, Runnable failed) throws IOException {
         AsyncContext async = request.startAsync();
         async.setTimeout(limits.bodyDeadline().toMillis());
         BodyRead read = new BodyRead(async, request.getInputStream(), limits.maxRequestBytes(), reservation,
-                limits.bodyDeadline(), failed, (int) Math.min(request.getContentLengthLong(), Integer.MAX_VALUE - 8));
+                limits.bodyDeadline(), refusal, failed,
+                (int) Math.min(request.getContentLengthLong(), Integer.MAX_VALUE - 8));
         async.addListener(read);
         read.in.setReadListener(read);
     }
@@ -186,7 +190,7 @@ final class BodyRead implements ReadListener, AsyncListener {
             if (status == 429 || status == 503) {
                 response.setHeader("Retry-After", Long.toString(BytesInFlight.RETRY_AFTER_SECONDS));
             }
-            Answers.refuse(response, status, reason);
+            refusal.write(response, status, reason);
         } catch (IOException | IllegalStateException gone) {
             // the client is gone or the answer was begun: the status stands for the log
         } finally {

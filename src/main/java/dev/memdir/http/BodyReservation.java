@@ -25,7 +25,7 @@ record BodyReservation(RequestLimits limits) implements FrontStep {
         }
         exchange.response().setHeader("Connection", "close");
         exchange.response().setHeader("Retry-After", Long.toString(BytesInFlight.RETRY_AFTER_SECONDS));
-        Answers.refuse(exchange.response(), full.get().status(), full.get().reason());
+        exchange.refuse(full.get().status(), full.get().reason());
         return Outcome.ANSWERED;
     }
 }

@@ -11,7 +11,7 @@ record BodySize(RequestLimits limits) implements FrontStep {
             return Outcome.GO_ON;
         }
         exchange.response().setHeader("Connection", "close");
-        Answers.refuse(exchange.response(), 413, "the request body is over " + limits.maxRequestBytes() + " bytes"
+        exchange.refuse(413, "the request body is over " + limits.maxRequestBytes() + " bytes"
                 + " (--max-request-bytes)");
         return Outcome.ANSWERED;
     }

@@ -27,14 +27,14 @@ record Credentials(Authenticator authenticator, RefusalsByClient refusals) imple
                 : OptionalLong.empty();
         if (refusedTooOften.isPresent()) {
             response.setHeader("Retry-After", Long.toString(refusedTooOften.getAsLong()));
-            Answers.refuse(response, 429, "too many requests without valid credentials from this address; retry"
+            exchange.refuse(429, "too many requests without valid credentials from this address; retry"
                     + " after " + refusedTooOften.getAsLong() + " s");
             return Outcome.ANSWERED;
         }
         if (!refused.wwwAuthenticate().isEmpty()) {
             response.setHeader("WWW-Authenticate", refused.wwwAuthenticate());
         }
-        Answers.refuse(response, refused.status(), refused.reason());
+        exchange.refuse(refused.status(), refused.reason());
         return Outcome.ANSWERED;
     }
 }

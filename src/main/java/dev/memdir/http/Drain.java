@@ -2,6 +2,8 @@ package dev.memdir.http;
 
 import java.io.IOException;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The requests being served, so that a stop can refuse new ones and wait for those in flight. A stream (a listen or a
@@ -9,6 +11,11 @@ import java.time.Duration;
  * a request in until it ends, or refuses it 503 while the server stops.
  */
 final class Drain implements FrontStep {
+
+    /** How long a stop waits for the requests in flight. */
+    static final Duration PATIENCE = Duration.ofSeconds(10);
+
+    private static final Logger log = LoggerFactory.getLogger(Drain.class);
 
     private int inFlight;
     private boolean closing;
@@ -26,7 +33,7 @@ final class Drain implements FrontStep {
     public Outcome pass(Exchange exchange) throws IOException {
         if (!enter()) {
             exchange.response().setHeader("Connection", "close");
-            Answers.refuse(exchange.response(), 503, "the server is stopping");
+            exchange.refuse(503, "the server is stopping");
             return Outcome.ANSWERED;
         }
         exchange.holdUntilEnd(this::exit);
@@ -40,10 +47,17 @@ final class Drain implements FrontStep {
         }
     }
 
-    /** Refuses new requests and waits up to {@code patience} for those in flight; returns how many are left. */
-    synchronized int closeAndAwait(Duration patience) throws InterruptedException {
+    /** Refuses new requests and waits up to {@link #PATIENCE} for those in flight; warns of any still left. */
+    void close() throws InterruptedException {
+        int left = closeAndAwait();
+        if (left > 0) {
+            log.warn("Stopping with {} request(s) still in flight after {} s", left, PATIENCE.toSeconds());
+        }
+    }
+
+    private synchronized int closeAndAwait() throws InterruptedException {
         closing = true;
-        long deadline = System.nanoTime() + patience.toNanos();
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (inFlight > 0) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {

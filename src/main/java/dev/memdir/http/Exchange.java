@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.memdir.auth.Principal;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
@@ -19,6 +20,7 @@ final class Exchange {
     static final String PENDING = Exchange.class.getName();
 
     private final AccessLog log;
+    private final Refusal refusal;
     private final long start = System.nanoTime();
     private final Deque<Runnable> held = new ArrayDeque<>();
     private HttpServletRequest request;
@@ -46,10 +48,12 @@ final class Exchange {
     /** The JSON-RPC id of the body, for an answer the front gives; null when it has none. */
     JsonNode mcpId;
 
-    Exchange(HttpServletRequest request, HttpServletResponse response, AccessLog log) {
+    /** {@code refusal} words the front's refusals of this request. */
+    Exchange(HttpServletRequest request, HttpServletResponse response, AccessLog log, Refusal refusal) {
         this.request = request;
         this.response = response;
         this.log = log;
+        this.refusal = refusal;
     }
 
     HttpServletRequest request() {
@@ -58,6 +62,15 @@ final class Exchange {
 
     HttpServletResponse response() {
         return response;
+    }
+
+    Refusal refusal() {
+        return refusal;
+    }
+
+    /** Refuses the request with {@code status}, worded for whoever sent it: an agent, or the web page. */
+    void refuse(int status, String reason) throws IOException {
+        refusal.write(response, status, reason);
     }
 
     /** Returns the revision that serves the request: of a POST, known once its body has been scanned. */

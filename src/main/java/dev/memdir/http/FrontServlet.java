@@ -1,6 +1,7 @@
 package dev.memdir.http;
 
 import dev.memdir.auth.Authenticator;
+import dev.memdir.web.WebUi;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -8,12 +9,14 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Every request passes here first, through the {@link FrontStep}s its constructor lists in their order: each answers
- * the request (a refusal, a document, or the request handed to its namespace's server) or lets it go on. A request's
- * body is read with no thread waiting for it; the chain goes on when it has come. One access-log line follows each
- * request ({@link Exchange#end}).
+ * the request (a refusal, a document, or the request handed to its namespace's server or the web page) or lets it go
+ * on. A request's body is read with no thread waiting for it; the chain goes on when it has come. One access-log line
+ * follows each request ({@link Exchange#end}). A refusal of a request for the web page is the page's error page, with
+ * its headers; any other is JSON.
  */
 final class FrontServlet extends HttpServlet {
 
@@ -21,6 +24,7 @@ final class FrontServlet extends HttpServlet {
     static final int REFUSALS_PER_SECOND = 10;
 
     private final transient AccessLog log;
+    private final transient Predicate<String> pagePaths;
     private final transient List<FrontStep> steps;
 
     /**
@@ -35,6 +39,7 @@ final class FrontServlet extends HttpServlet {
             RefusalsByClient refusals, CredentialHolds holds, RequestLimits limits, NamespaceServers servers,
             AccessLog log, Drain drain, Map<String, String> publicDocuments) {
         this.log = log;
+        this.pagePaths = WebUi::serves;
         PublicDocuments documents = new PublicDocuments(servers, publicDocuments);
         this.steps = List.of(
                 drain,                                      // 503 while the server stops
@@ -59,6 +64,24 @@ final class FrontServlet extends HttpServlet {
                 HandOn.WITH_BODY);
     }
 
+    private FrontServlet(AccessLog log, Predicate<String> pagePaths, List<FrontStep> steps) {
+        this.log = log;
+        this.pagePaths = pagePaths;
+        this.steps = steps;
+    }
+
+    /**
+     * {@code memdir ui}'s front: the web page alone, for the person at this machine, every path its own. It logs no
+     * request: its terminal shows the address to open, not the page's every poll.
+     */
+    static FrontServlet pageAlone(WebUi ui, RequestLimits limits, Drain drain) {
+        return new FrontServlet(AccessLog.NONE, path -> true, List.of(
+                drain,                                                      // 503 while the server stops
+                new HostAndOrigin(LocalPageServer.HOST, true, List.of()),   // 403: DNS rebinding
+                new WebBody(limits),                                        // a form read: 408, 413, 429, 503
+                new PageAlone(ui)));                                        // /ui, any other path sent to /ui/
+    }
+
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
@@ -70,7 +93,8 @@ final class FrontServlet extends HttpServlet {
             request.removeAttribute(BodyRead.BODY);
             exchange = pending;
         } else {
-            exchange = new Exchange(request, response, log);
+            exchange = new Exchange(request, response, log,
+                    pagePaths.test(request.getRequestURI()) ? Refusal.PAGE : Refusal.JSON);
         }
         try {
             pass(exchange);

@@ -54,7 +54,7 @@ final class HostAndOrigin implements FrontStep {
         if (refusal.isEmpty()) {
             return Outcome.GO_ON;
         }
-        Answers.refuse(exchange.response(), 403, refusal.get());
+        exchange.refuse(403, refusal.get());
         return Outcome.ANSWERED;
     }
 

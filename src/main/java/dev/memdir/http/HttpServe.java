@@ -37,11 +37,10 @@ import sun.misc.Signal;
 
 /**
  * {@code memdir serve --http}: serves the configured store on {@code /mcp} until SIGTERM (or SIGINT), then stops
- * taking requests, finishes those in flight (up to {@link #DRAIN}) and returns.
+ * taking requests, finishes those in flight (up to {@link Drain#PATIENCE}) and returns.
  */
 public final class HttpServe {
 
-    static final Duration DRAIN = Duration.ofSeconds(10);
     /** How often the servers that went unused are closed. */
     static final Duration IDLE_SWEEP = Duration.ofMinutes(1);
     /**
@@ -243,10 +242,7 @@ public final class HttpServe {
             return;
         }
         try {
-            int left = drain.closeAndAwait(DRAIN);
-            if (left > 0) {
-                log.warn("Stopping with {} request(s) still in flight after {} s", left, DRAIN.toSeconds());
-            }
+            drain.close();
             servers.endStreams();
             server.stop();
         } catch (Exception e) {

@@ -13,7 +13,7 @@ record NamespaceChoice(NamespaceServers servers, CredentialHolds holds) implemen
     public Outcome pass(Exchange exchange) throws IOException {
         Optional<ServerUse> use = servers.forPrincipal(exchange.principal);
         if (use.isEmpty()) {
-            Answers.refuse(exchange.response(), 403, "no memory is served here for " + exchange.principal.name());
+            exchange.refuse(403, "no memory is served here for " + exchange.principal.name());
             return Outcome.ANSWERED;
         }
         exchange.server = use.get();

@@ -14,7 +14,7 @@ record PrincipalRate(RateLimiter rate) implements FrontStep {
             return Outcome.GO_ON;
         }
         exchange.response().setHeader("Retry-After", Long.toString(wait.getAsLong()));
-        Answers.refuse(exchange.response(), 429, "too many requests from " + principal + "; retry after "
+        exchange.refuse(429, "too many requests from " + principal + "; retry after "
                 + wait.getAsLong() + " s");
         return Outcome.ANSWERED;
     }

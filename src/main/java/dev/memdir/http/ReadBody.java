@@ -16,7 +16,7 @@ record ReadBody(RequestLimits limits) implements FrontStep {
     /** Starts reading the body, its bytes already reserved; the chain goes on from the next step once it has come. */
     static Outcome read(Exchange exchange, RequestLimits limits) throws IOException {
         exchange.request().setAttribute(Exchange.PENDING, exchange);
-        BodyRead.start(exchange.request(), limits, exchange.bytes, exchange::end);
+        BodyRead.start(exchange.request(), limits, exchange.bytes, exchange.refusal(), exchange::end);
         return Outcome.BODY_PENDING;
     }
 }

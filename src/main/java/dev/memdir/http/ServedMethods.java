@@ -25,7 +25,7 @@ final class ServedMethods implements FrontStep {
         }
         HttpServletResponse response = exchange.response();
         response.setHeader("Allow", allow);
-        Answers.refuse(response, 405, request.getRequestURI() + " answers " + allow + " only");
+        exchange.refuse(405, request.getRequestURI() + " answers " + allow + " only");
         return Outcome.ANSWERED;
     }
 }

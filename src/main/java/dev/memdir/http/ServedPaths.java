@@ -18,7 +18,7 @@ record ServedPaths(Set<String> documents) implements FrontStep {
         if (exchange.document || path.equals(NamespaceServer.ENDPOINT)) {
             return Outcome.GO_ON;
         }
-        Answers.refuse(exchange.response(), 404, "memdir serves MCP at " + NamespaceServer.ENDPOINT);
+        exchange.refuse(404, "memdir serves MCP at " + NamespaceServer.ENDPOINT);
         return Outcome.ANSWERED;
     }
 }

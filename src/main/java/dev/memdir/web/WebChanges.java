@@ -38,7 +38,7 @@ final class WebChanges {
                 }
                 case WebUi.PREFIX + "/create" -> {
                     MemoryPath file = path("path");
-                    done(desk.create(file, lineEnds(field("content"), false)), file);
+                    done(desk.create(file, lfLineEnds(field("content"))), file);
                 }
                 case WebUi.PREFIX + "/rename" -> {
                     MemoryPath to = path("new_path");
@@ -83,12 +83,11 @@ final class WebChanges {
     }
 
     /**
-     * A browser posts a textarea's lines ended with CRLF, whatever the file had: the text gets the file's own line
-     * ends back, CRLF where the file had them, LF otherwise.
+     * A browser posts a textarea's lines ended with CRLF: a new file gets LF. (An edit gets the file's own line ends
+     * back from the memory tool's {@code Revise}.)
      */
-    static String lineEnds(String posted, boolean crlf) {
-        String lf = posted.replace("\r\n", "\n");
-        return crlf ? lf.replace("\n", "\r\n") : lf;
+    static String lfLineEnds(String posted) {
+        return posted.replace("\r\n", "\n");
     }
 
     private MemoryPath path(String name) throws WebRequest.Refused {

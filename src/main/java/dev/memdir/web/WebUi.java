@@ -53,8 +53,19 @@ public final class WebUi {
         return request.getMethod().equals("POST") && serves(request.getRequestURI()) && PostedForm.isForm(request);
     }
 
-    public void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        serve(request, response, Optional.empty());
+    /**
+     * Answers a refusal of the server in front of the page (of a request's Host or Origin, its body's pace or size, the
+     * server's load) as the page's error page, with its headers. {@code reason} is worded for an agent's JSON: lower
+     * case, without a stop.
+     */
+    public static void refuse(HttpServletResponse response, int status, String reason) throws IOException {
+        new Answer(response).error(status, "Refused", Character.toUpperCase(reason.charAt(0)) + reason.substring(1)
+                + ".");
+    }
+
+    /** Sends a request for a path outside the page to the page, on a server that serves nothing else. */
+    public static void redirectToPage(HttpServletResponse response) {
+        new Answer(response).redirect(PREFIX + "/");
     }
 
     /** Answers {@code request}, whose body was read already when {@code body} holds it. */

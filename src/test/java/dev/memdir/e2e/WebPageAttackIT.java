@@ -375,24 +375,65 @@ class WebPageAttackIT {
         try (ServingJar server = store.serve()) {
             WebVisitor visitor = new WebVisitor(server.base());
             assertThat(visitor.logIn(alice).statusCode()).isEqualTo(303);
-            String host = "Host: 127.0.0.1:" + server.port() + "\r\n";
-            String form = "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n";
 
-            Trickled login = trickle(server.port(), "POST /ui/login HTTP/1.1\r\n" + host + form + "token=");
-            Trickled change = trickle(server.port(), "POST /ui/create HTTP/1.1\r\n" + host + "Cookie: "
-                    + WebVisitor.COOKIE + "=" + visitor.cookie().orElseThrow() + "\r\n" + form + "csrf="
-                    + visitor.csrf() + "&path=%2Fmemories%2Fslow.md&content=");
-            HttpResponse<String> after = visitor.get("/ui/");
-
-            // Without a thread of its own, a body is held to 1 KiB a second from 5 s after its first byte.
-            for (Trickled cut : List.of(login, change)) {
-                assertThat(cut.seconds()).as(cut.toString()).isBetween(4L, 15L);
-                assertThat(cut.answer()).as(cut.toString()).satisfiesAnyOf(
-                        answer -> assertThat(answer).startsWith("HTTP/1.1 408"), answer -> assertThat(answer).isEmpty());
-            }
-            assertThat(after.statusCode()).isEqualTo(200);
-            assertThat(after.body()).doesNotContain("slow.md");
+            trickledFormsAreCut(server.port(), visitor, "token");
         }
+    }
+
+    @Test
+    void aFormSentAByteAtATimeOrPastTheLimitUnannouncedIsCutOnTheLocalPageAsOnTheTeamServer() throws Exception {
+        try (ServingJar ui = localUi(temp, "--max-file-bytes", "10000")) {
+            WebVisitor visitor = loggedIn(ui);
+            long limit = 3 * 10_000 + 64 * 1024;
+
+            trickledFormsAreCut(ui.port(), visitor, "secret");
+            RawHttp.Response unannounced;
+            try (RawHttp raw = new RawHttp(ui.port())) {
+                raw.head("POST /ui/create HTTP/1.1", Map.of("Host", "127.0.0.1:" + ui.port(), "Origin",
+                        visitor.origin(), "Cookie", WebVisitor.COOKIE + "=" + visitor.cookie().orElseThrow(),
+                        "Content-Type", "application/x-www-form-urlencoded", "Transfer-Encoding", "chunked"));
+                String fields = "csrf=" + visitor.csrf() + "&path=%2Fmemories%2Fbig.md&content=";
+                StringBuilder chunks = new StringBuilder(Integer.toHexString(fields.length()) + "\r\n" + fields
+                        + "\r\n");
+                String chunk = "x".repeat(2000);
+                while (chunks.length() <= limit + chunk.length()) {
+                    chunks.append(Integer.toHexString(chunk.length())).append("\r\n").append(chunk).append("\r\n");
+                }
+                raw.send(chunks.toString());
+                unannounced = raw.read();
+            }
+
+            assertThat(unannounced.status()).isEqualTo(413);
+            assertThat(unannounced.body()).contains("<p id=\"error\" role=\"alert\">The request body is over "
+                    + limit + " bytes");
+            hardened("a body past the limit without a length", unannounced.headers());
+            assertThat(visitor.get("/ui/").body()).doesNotContain("big.md");
+            assertThat(root(temp).resolve("big.md")).doesNotExist();
+        }
+    }
+
+    /**
+     * Sends a login ({@code loginField=...}) and a change to {@code port}, each a byte a second after its head, and
+     * asserts that both were cut as a body read without a thread of its own is, and that the change wrote nothing.
+     */
+    private static void trickledFormsAreCut(int port, WebVisitor visitor, String loginField) throws Exception {
+        String host = "Host: 127.0.0.1:" + port + "\r\n";
+        String form = "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n";
+
+        Trickled login = trickle(port, "POST /ui/login HTTP/1.1\r\n" + host + form + loginField + "=");
+        Trickled change = trickle(port, "POST /ui/create HTTP/1.1\r\n" + host + "Cookie: " + WebVisitor.COOKIE + "="
+                + visitor.cookie().orElseThrow() + "\r\n" + form + "csrf=" + visitor.csrf()
+                + "&path=%2Fmemories%2Fslow.md&content=");
+        HttpResponse<String> after = visitor.get("/ui/");
+
+        // Without a thread of its own, a body is held to 1 KiB a second from 5 s after its first byte.
+        for (Trickled cut : List.of(login, change)) {
+            assertThat(cut.seconds()).as(cut.toString()).isBetween(4L, 15L);
+            assertThat(cut.answer()).as(cut.toString()).satisfiesAnyOf(
+                    answer -> assertThat(answer).startsWith("HTTP/1.1 408"), answer -> assertThat(answer).isEmpty());
+        }
+        assertThat(after.statusCode()).isEqualTo(200);
+        assertThat(after.body()).doesNotContain("slow.md");
     }
 
     /** How long the server let a trickled body go on, and what it answered (empty: it closed the connection). */

@@ -140,6 +140,28 @@ class FrontServletTest {
         assertThat(authorizations).isEmpty();
     }
 
+    @Test
+    void aRefusalOfThePagesRequest_isThePagesErrorPageWithItsHeaders() throws Exception {
+        start(50);
+
+        HttpResponse<String> page = client.send(HttpRequest.newBuilder(base.resolve("/ui/login"))
+                .timeout(Duration.ofSeconds(10)).header("Origin", "https://evil.example").build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> agent = post("Bearer ann", "https://evil.example");
+
+        assertThat(page.statusCode()).isEqualTo(403);
+        assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("text/html"));
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+                policy -> assertThat(policy).startsWith("default-src 'none'"));
+        assertThat(page.headers().firstValue("X-Frame-Options")).contains("DENY");
+        assertThat(page.body()).contains("<p id=\"error\" role=\"alert\">The Origin ")
+                .contains("https://evil.example").contains(" is not allowed (see --allow-origin).</p>");
+        assertThat(agent.statusCode()).isEqualTo(403);
+        assertThat(agent.body()).isEqualTo("{\"error\":\"the Origin 'https://evil.example' is not allowed"
+                + " (see --allow-origin)\"}\n");
+    }
+
     /** A client of this very origin (as the conformance suite's localhost client is) gets past Host and Origin. */
     @Test
     void theServersOwnOrigin_reachesTheAuthenticator() throws Exception {
