@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KillDuringWritesIT {
 
-    private static final int KILLS = Integer.getInteger("memdir.torture.kills", 20);
+    private static final int KILLS = Integer.getInteger("memdir.torture.kills", 12);
     /** Steps per burst; each step creates a big file, rewrites a known file, and renames and deletes one. */
     private static final int BURST = Integer.getInteger("memdir.torture.burst", 12);
     private static final int MAX_DELAY_MS = Integer.getInteger("memdir.torture.maxKillDelayMs", 200);

@@ -51,7 +51,7 @@ import org.junit.jupiter.api.io.TempDir;
  * must answer. Every line the server writes must be JSON-RPC 2.0; every request with a usable id gets exactly
  * one response, in arrival order; tool failures are {@code isError} results, never protocol errors.
  *
- * <p>System properties: {@code memdir.torture.fuzzLines} (default 2000), {@code memdir.torture.seed}
+ * <p>System properties: {@code memdir.torture.fuzzLines} (default 1000), {@code memdir.torture.seed}
  * (default: random; printed, and quoted in every failure).
  */
 class LegacyProtocolFuzzIT {
@@ -68,7 +68,7 @@ class LegacyProtocolFuzzIT {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void thousandsOfHostileLinesAreEachAnsweredAsJsonRpcAndTheServerSurvives() throws Exception {
         long seed = Long.getLong("memdir.torture.seed", new Random().nextLong());
-        int lines = Integer.getInteger("memdir.torture.fuzzLines", 2000);
+        int lines = Integer.getInteger("memdir.torture.fuzzLines", 1000);
         String tag = "[LegacyProtocolFuzzIT seed=" + seed + " lines=" + lines + "] ";
         System.out.println(tag + "starting; re-run with -Dmemdir.torture.seed=" + seed);
 

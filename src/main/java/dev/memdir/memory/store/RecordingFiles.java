@@ -23,6 +23,11 @@ public final class RecordingFiles implements MemoryFiles {
         this.files = files;
     }
 
+    /** Returns the unit this records, as its store made it: for a test that does what no command does. */
+    public MemoryFiles unit() {
+        return files;
+    }
+
     /** Returns the paths written, deleted or moved so far. */
     public Set<String> changed() {
         return Set.copyOf(changed);

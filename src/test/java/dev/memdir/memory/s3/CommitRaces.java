@@ -19,7 +19,7 @@ final class CommitRaces {
     /** How many writers race: 4 by default, scripts/torture asks for more. */
     static final int WRITERS = Integer.getInteger("memdir.torture.commitWriters", 4);
     /** How many commits each writer lands. */
-    static final int COMMITS_EACH = Integer.getInteger("memdir.torture.commits", 25);
+    static final int COMMITS_EACH = Integer.getInteger("memdir.torture.commits", 15);
 
     private CommitRaces() {}
 
