@@ -6,7 +6,6 @@ import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.SealedShelf;
@@ -20,9 +19,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The default store: the memory is a directory on disk. A change holds the root lock, which every memdir process
@@ -110,14 +107,11 @@ public final class DirectoryStore implements MemoryStore {
 
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
-        Set<String> changed = new HashSet<>();
         T done = lock.holding(() -> {
             try (DirectoryFiles unit = new DirectoryFiles(root, limits, history, ledger, seal, true)) {
                 try {
-                    RecordingFiles files = new RecordingFiles(unit);
-                    T result = work.run(files);
+                    T result = work.run(unit);
                     unit.commit();
-                    changed.addAll(files.changed());
                     return result;
                 } catch (IOException | CommandException | RuntimeException e) {
                     unit.abandon(e);
@@ -125,7 +119,7 @@ public final class DirectoryStore implements MemoryStore {
                 }
             }
         });
-        changes.made(changed);
+        changes.made();
         return done;
     }
 

@@ -20,9 +20,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.sql.Connection;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -104,7 +102,6 @@ public final class PostgresStore implements MemoryStore {
     /** Runs {@code work} as one change, in the namespace's turn and under its row lock. */
     @Override
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
-        Set<String> changed = new HashSet<>();
         T done = transactions.change(connection -> {
             TableFiles.Totals totals = lock(connection);
             TableFiles table = files(connection, totals, true);
@@ -120,10 +117,9 @@ public final class PostgresStore implements MemoryStore {
                 // In the transaction: the notice goes out when the change commits, and never when it does not.
                 ChangeNotices.send(connection, namespace, files.changed());
             }
-            changed.addAll(files.changed());
             return result;
         });
-        changes.made(changed);
+        changes.made();
         return done;
     }
 

@@ -196,7 +196,7 @@ public final class S3Store implements MemoryStore {
             NextCommit next = NextCommit.of(from, draft, table.totals(), files.changed(), actor);
             if (steps.commit(from, draft, next)) {
                 state.published(next.manifest());
-                changes.made(files.changed());
+                changes.made();
                 steps.after(from, draft, next);
                 return result;
             }

@@ -3,7 +3,6 @@ package dev.memdir.memory.store;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -15,18 +14,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A store's one stream of changes, for every consumer. A change made through the store is counted and reported
- * the moment it ends, with the paths it wrote; a change made elsewhere (another memdir, on the directory store an
- * editor) as the store's watcher hears it. The watcher runs only while someone listens: it starts with the first
- * listener and stops when the last leaves or the store closes, so however many consumers listen, a store runs one.
+ * A store's one stream of changes, for every consumer. A change made through the store is counted the moment it
+ * ends, so that whoever reads the count next reads the change; every change, this process's own and those made
+ * elsewhere (another memdir, on the directory store an editor), is reported as the store's watcher hears it, once and
+ * in the order the store made them (S3 reports its own commits at once, PostgreSQL and the directory store a moment
+ * later). The watcher runs only while someone listens: it starts with the first listener and stops when the last
+ * leaves or the store closes, so however many consumers listen, a store runs one.
  *
  * <p>Listeners hear every report in order on one thread of the feed's own ({@code memdir-changes}), never on the
- * writer's thread nor inside a store's lock, so a slow listener delays no change and no answer; a listener that
- * throws is logged and the others still hear.
+ * watcher's, so a slow listener delays no report to the others' watcher; a listener that throws is logged and the
+ * others still hear.
  *
- * <p>The watcher hears this process's own changes as well, a moment after the feed reported them: that echo is
- * counted and reported again, not dropped, since it cannot be told apart from another process's change to the same
- * path in the same moment. A report means "look again", so hearing one twice costs a second look and nothing else.
+ * <p>Own changes are not reported a second time when they end: a watcher cannot tell its echo of them from another
+ * process's change to the same path, and a listener that needs order (a stream's barrier: once a later write is
+ * heard, nothing earlier is still to come) would hear one change twice and out of order.
  */
 public final class ChangeFeed implements Closeable {
 
@@ -62,7 +63,7 @@ public final class ChangeFeed implements Closeable {
 
     /**
      * Returns how many changes the feed has counted: every change made through the store, raised as the change
-     * ends, and every report its watcher heard. A reader that saw a smaller count is out of date.
+     * ends, and every report its watcher heard (so an own change counts twice, once at once). A reader that saw a smaller count is out of date.
      */
     public long count() {
         return count.get();
@@ -88,14 +89,11 @@ public final class ChangeFeed implements Closeable {
     }
 
     /**
-     * Counts a change the store has just made and reports the paths it wrote, if any; for the store to call once
-     * the change has ended, so that whoever reads the new count reads the change.
+     * Counts a change the store has just made; for the store to call once the change has ended, so that whoever
+     * reads the new count reads the change. Its report comes from the store's watcher.
      */
-    public void made(Set<String> paths) {
+    public void made() {
         count.incrementAndGet();
-        if (!paths.isEmpty()) {
-            deliver(MemoryChanges.of(paths));
-        }
     }
 
     private void heard(MemoryChanges changes) {

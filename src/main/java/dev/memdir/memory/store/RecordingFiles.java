@@ -11,8 +11,8 @@ import java.util.Set;
 /**
  * A changing unit's files, handed on, that records which paths the unit wrote, deleted or moved (from and to), as
  * every store's watcher spells them: below {@code /memories/} with {@code /} separators, a directory standing for
- * everything below it. What a store reports of its own change ({@link ChangeFeed#made}), and what it tells other
- * processes, is this record; a version redacted or copied in changes no path.
+ * everything below it. What a store on a shared server tells other processes of its change (a PostgreSQL notice,
+ * an S3 commit's head) is this record; a version redacted or copied in changes no path.
  */
 public final class RecordingFiles implements MemoryFiles {
 
