@@ -7,7 +7,6 @@ import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.SealedShelf;
@@ -104,10 +103,9 @@ public final class PostgresStore implements MemoryStore {
     public <T> T change(StoreWork<T> work) throws IOException, CommandException {
         T done = transactions.change(connection -> {
             TableFiles.Totals totals = lock(connection);
-            TableFiles table = files(connection, totals, true);
-            RecordingFiles files = new RecordingFiles(table);
+            TableFiles files = files(connection, totals, true);
             T result = work.run(files);
-            TableFiles.Totals after = table.totals();
+            TableFiles.Totals after = files.totals();
             if (!after.equals(totals)) {
                 Sql.update(connection, "UPDATE memdir.namespaces SET files = ?, bytes = ?, history_bytes = ?"
                         + " WHERE id = ?", after.usage().files(), after.usage().bytes(), after.historyBytes(),

@@ -6,11 +6,9 @@ import dev.memdir.memory.store.ChangeFeed;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.ContentSeal;
 import dev.memdir.memory.store.HistoryLimits;
-import dev.memdir.memory.store.MemoryFiles;
 import dev.memdir.memory.store.MemoryKeys;
 import dev.memdir.memory.store.MemoryStore;
 import dev.memdir.memory.store.Namespaces;
-import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.SealChoice;
 import dev.memdir.memory.store.SealRefusedException;
 import dev.memdir.memory.store.SealedShelf;
@@ -167,7 +165,7 @@ public final class S3Store implements MemoryStore {
 
     /** A unit of work that needs the draft itself, not only its files (sealing every content again). */
     private interface DraftWork<T> {
-        T run(ManifestDraft draft, MemoryFiles files) throws IOException, CommandException;
+        T run(ManifestDraft draft, TableFiles files) throws IOException, CommandException;
     }
 
     private <T> T changeInTurn(DraftWork<T> work, long deadline) throws IOException, CommandException {
@@ -175,14 +173,12 @@ public final class S3Store implements MemoryStore {
         for (int losses = 0; ; losses++) {
             Manifest from;
             ManifestDraft draft;
-            TableFiles table;
-            RecordingFiles files;
+            TableFiles files;
             T result;
             try {
                 from = state.validated();
                 draft = from.draft(blobs, seal, history, actor);
-                table = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
-                files = new RecordingFiles(table);
+                files = new TableFiles(draft.entries(), draft.history(), limits, from.totals(), true);
                 result = work.run(draft, files);
             } catch (StaleHead e) {
                 if (++stale > STALE_RETRIES) {
@@ -193,7 +189,7 @@ public final class S3Store implements MemoryStore {
             if (!draft.dirty()) {
                 return result;
             }
-            NextCommit next = NextCommit.of(from, draft, table.totals(), files.changed(), actor);
+            NextCommit next = NextCommit.of(from, draft, files.totals(), files.changed(), actor);
             if (steps.commit(from, draft, next)) {
                 state.published(next.manifest());
                 changes.made();

@@ -40,8 +40,8 @@ public interface MemoryStore extends Closeable {
 
     /**
      * Returns the memory's one stream of changes ({@link ChangeFeed}): the changes made through this store, counted
-     * and reported as each ends, and those made elsewhere (another memdir, on the directory store an editor) as the
-     * store hears them while anyone listens.
+     * as each ends, and every change, whoever made it (this process, another memdir, on the directory store an
+     * editor), reported as the store hears it while anyone listens.
      */
     ChangeFeed changes();
 

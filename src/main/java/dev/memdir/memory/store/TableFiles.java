@@ -4,8 +4,10 @@ import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.render.Messages;
 import java.io.IOException;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A memory's files over a table of entries and one of kept versions, as one unit of work sees them: the rules of
@@ -23,6 +25,7 @@ public final class TableFiles implements MemoryFiles {
     private final HistoryTable history;
     private final StoreLimits limits;
     private final boolean changing;
+    private final Set<String> changed = new HashSet<>();
     private Totals totals;
 
     public TableFiles(EntryTable entries, HistoryTable history, StoreLimits limits, Totals totals, boolean changing) {
@@ -36,6 +39,11 @@ public final class TableFiles implements MemoryFiles {
     /** Returns the figures after this unit's changes. */
     public Totals totals() {
         return totals;
+    }
+
+    /** Returns the keys this unit wrote, deleted (a directory's for its whole tree) or renamed, from and to. */
+    public Set<String> changed() {
+        return changed;
     }
 
     @Override
@@ -86,6 +94,7 @@ public final class TableFiles implements MemoryFiles {
             keep(entries.file(key).orElseThrow(), operation, Optional.empty());
         }
         entries.putFile(key, content);
+        changed.add(key);
         totals = new Totals(after, totals.historyBytes());
     }
 
@@ -95,6 +104,7 @@ public final class TableFiles implements MemoryFiles {
         String key = TableKeys.key(path);
         Usage removed = keepTree(key, FileVersion.Operation.DELETE, Optional.empty());
         entries.deleteTree(key);
+        changed.add(key);
         totals = new Totals(totals.usage().plus(-removed.files(), -removed.bytes()), totals.historyBytes());
     }
 
@@ -105,6 +115,8 @@ public final class TableFiles implements MemoryFiles {
         keepTree(key, FileVersion.Operation.RENAME, Optional.of(to));
         makeParents(to);
         entries.moveTree(key, TableKeys.key(to));
+        changed.add(key);
+        changed.add(TableKeys.key(to));
     }
 
     @Override

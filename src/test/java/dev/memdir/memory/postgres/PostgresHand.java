@@ -3,7 +3,6 @@ package dev.memdir.memory.postgres;
 import dev.memdir.memory.path.MemoryPath;
 import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.TableFiles;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,7 +18,7 @@ public final class PostgresHand {
         List<String> inside = new ArrayList<>(directory.segments());
         inside.add("inside");
         store.change(files -> {
-            ((TableFiles) ((RecordingFiles) files).unit()).makeParents(new MemoryPath(directory.display() + "/inside", inside));
+            ((TableFiles) files).makeParents(new MemoryPath(directory.display() + "/inside", inside));
             return null;
         });
     }

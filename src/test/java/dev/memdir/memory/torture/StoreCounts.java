@@ -5,7 +5,6 @@ import dev.memdir.memory.store.CommandException;
 import dev.memdir.memory.store.FileVersion;
 import dev.memdir.memory.store.MemoryFiles;
 import dev.memdir.memory.store.MemoryStore;
-import dev.memdir.memory.store.RecordingFiles;
 import dev.memdir.memory.store.TableFiles;
 import dev.memdir.memory.store.Usage;
 import java.io.IOException;
@@ -22,7 +21,7 @@ public record StoreCounts(long files, long bytes, long historyBytes) {
         Usage usage = store.usage();
         // A change that writes nothing: the only unit whose totals are the store's on both stores, and it commits
         // nothing.
-        long historyBytes = store.change(files -> ((TableFiles) ((RecordingFiles) files).unit()).totals().historyBytes());
+        long historyBytes = store.change(files -> ((TableFiles) files).totals().historyBytes());
         return new StoreCounts(usage.files(), usage.bytes(), historyBytes);
     }
 
